@@ -1,0 +1,206 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/jwt';
+import { bearer, createTestContext, json, newUser, signUp, TEST_SECRET, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const post = (url: string, payload: unknown, headers = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/auth/register', () => {
+  it('creates a learner and never returns the password hash', async () => {
+    const body = newUser();
+    const res = await post('/api/auth/register', body);
+    expect(res.statusCode).toBe(201);
+    const out = json<{ code: number; status: string; data: { user: Record<string, unknown> } }>(res);
+    expect(out.code).toBe(201);
+    expect(out.status).toBe('success');
+    expect(out.data.user).toMatchObject({ name: body.name, email: body.email, role: 'user' });
+    expect(res.body).not.toMatch(/password|argon2/i);
+  });
+
+  it('answers 409 naming the email field when the email is taken in any case', async () => {
+    const body = newUser();
+    expect((await post('/api/auth/register', body)).statusCode).toBe(201);
+    const res = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    const out = json<{ message: string; errors: Record<string, string> }>(res);
+    expect(out.message.toLowerCase()).toContain('email');
+    expect(out.errors.email).toBe('Email already registered');
+  });
+
+  it('gives exactly one account when the same email registers twice at once', async () => {
+    const body = newUser();
+    const results = await Promise.all([post('/api/auth/register', body), post('/api/auth/register', body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it.each([
+    [{ name: 'Ab' }, 'name', 'Name must be at least 3 characters'],
+    [{ name: 'x'.repeat(51) }, 'name', 'Name cannot exceed 50 characters'],
+    [{ email: 'bukan-email' }, 'email', 'Please enter a valid email address'],
+    [{ password: 'Ab1' }, 'password', 'Password must be at least 8 characters'],
+    [{ password: 'merdeka1945' }, 'password', 'Password must contain at least one uppercase letter'],
+    [{ password: 'MERDEKA1945' }, 'password', 'Password must contain at least one lowercase letter'],
+    [{ password: 'MerdekaMerdeka' }, 'password', 'Password must contain at least one number'],
+  ])('rejects %j with the spec message on %s', async (override, field, message) => {
+    const res = await post('/api/auth/register', newUser(override));
+    expect(res.statusCode).toBe(400);
+    const out = json<{ code: number; status: string; errors: Record<string, string> }>(res);
+    expect(out).toMatchObject({ code: 400, status: 'error' });
+    expect(out.errors[field]).toBe(message);
+  });
+
+  it('rejects a missing body and a non-object body with 4xx envelopes', async () => {
+    for (const payload of [undefined, '[]', '"x"', '{bad json']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ code: 400, status: 'error' });
+    }
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('returns a token and the user for the right password, with any email case', async () => {
+    const body = newUser();
+    await post('/api/auth/register', body);
+    const res = await post('/api/auth/login', { email: body.email.toUpperCase(), password: body.password });
+    expect(res.statusCode).toBe(200);
+    const out = json<{ data: { token: string; user: { email: string } } }>(res);
+    expect(out.data.token.split('.')).toHaveLength(3);
+    expect(out.data.user.email).toBe(body.email);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown email', async () => {
+    const body = newUser();
+    await post('/api/auth/register', body);
+    const wrong = await post('/api/auth/login', { email: body.email, password: 'Salah12345' });
+    const unknown = await post('/api/auth/login', { email: 'tidak.ada@example.com', password: 'Salah12345' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toEqual({ code: 401, status: 'error', message: 'Invalid email or password' });
+    }
+  });
+
+  it('validates with the login messages', async () => {
+    const res = await post('/api/auth/login', { email: '', password: '123' });
+    expect(res.statusCode).toBe(400);
+    const out = json<{ errors: Record<string, string> }>(res);
+    expect(out.errors.email).toBe('Email is required');
+    expect(out.errors.password).toBe('Password must be at least 6 characters');
+  });
+
+  it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    const body = newUser();
+    await post('/api/auth/register', body);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('/api/auth/login', { email: body.email, password: 'Salah12345' })).statusCode).toBe(401);
+    }
+    const res = await post('/api/auth/login', { email: body.email, password: body.password });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(json(res)).toMatchObject({ code: 429, status: 'error' });
+  });
+});
+
+describe('tokens', () => {
+  it('GET /api/auth/me returns the profile for a valid token', async () => {
+    const { token, user } = await signUp(ctx.app);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ data: unknown }>(res).data).toMatchObject({ id: user.id, email: user.email, role: 'user' });
+  });
+
+  const sign = (claims: Record<string, unknown>, opts: { secret?: string; exp?: string | number } = {}) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(opts.exp ?? '1h')
+      .sign(new TextEncoder().encode(opts.secret ?? TEST_SECRET));
+
+  it('rejects missing, tampered, expired, foreign-signed and alg:none tokens with 401', async () => {
+    const { token, user } = await signUp(ctx.app);
+    const [h, p, s] = token.split('.') as [string, string, string];
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const tamperedPayload = Buffer.from(JSON.stringify({ ...payload, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
+    const expired = await sign({ sub: user.id, ver: 0 }, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const foreign = await sign({ sub: user.id, ver: 0 }, { secret: 'another-secret-another-secret-another-secret' });
+    const cases = [undefined, 'Bearer', `Bearer ${h}.${tamperedPayload}.${s}`, `Bearer ${none}`, `Bearer ${expired}`, `Bearer ${foreign}`, `Basic ${token}`, token];
+    for (const authorization of cases) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
+      expect(res.statusCode, String(authorization)).toBe(401);
+      expect(json(res)).toMatchObject({ code: 401, status: 'error' });
+    }
+    // The genuine token still works, so the 401s above are not a broken verifier.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('logout makes every earlier token of the user fail', async () => {
+    const { token, credentials } = await signUp(ctx.app);
+    const second = json<{ data: { token: string } }>(await post('/api/auth/login', { email: credentials.email, password: credentials.password })).data.token;
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    for (const t of [token, second]) {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t) })).statusCode).toBe(401);
+    }
+    const fresh = json<{ data: { token: string } }>(await post('/api/auth/login', { email: credentials.email, password: credentials.password })).data.token;
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh) })).statusCode).toBe(200);
+  });
+
+  it('DELETE /api/auth/me removes the account: its token fails and it can no longer log in', async () => {
+    const { token, credentials } = await signUp(ctx.app);
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: credentials.email, password: credentials.password })).statusCode).toBe(401);
+    // The email is free again.
+    expect((await post('/api/auth/register', credentials)).statusCode).toBe(201);
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown /api path with a 404 envelope, never HTML', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(json(res)).toMatchObject({ code: 404, status: 'error' });
+  });
+
+  it('reports health with the database state', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'ok', database: { up: true } });
+  });
+
+  it('serves an OpenAPI document that lists the auth routes', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = json<{ openapi: string; paths: Record<string, unknown> }>(res);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/logout']));
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

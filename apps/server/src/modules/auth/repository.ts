@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUserRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return rows[0];
+    },
+    /** Inserts a user; returns undefined when the email is already taken (any case). */
+    async insert(values: {
+      name: string;
+      email: string;
+      passwordHash: string;
+      role?: 'user' | 'admin';
+    }): Promise<UserRow | undefined> {
+      const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return rows[0];
+    },
+    async setRole(id: string, role: 'user' | 'admin'): Promise<void> {
+      await db.update(users).set({ role }).where(eq(users.id, id));
+    },
+    /** Makes every token issued so far for this user invalid. */
+    async bumpTokenVersion(id: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, id));
+    },
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

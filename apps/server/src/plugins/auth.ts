@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { TokenService } from '../lib/jwt';
+import type { UserRepository, UserRow } from '../modules/auth/repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `app.authenticate`. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+    requireAdmin(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/**
+ * Bearer-token authentication. A token counts only while its user exists and its version equals
+ * the user's current token version (logout and account deletion revoke every earlier token).
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService; users: UserRepository }) => {
+    app.decorateRequest('user', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Authentication required');
+      const claims = await opts.tokens.verify(token);
+      if (!claims) throw unauthorized('Invalid or expired token');
+      const user = await opts.users.findById(claims.userId);
+      if (!user || user.tokenVersion !== claims.tokenVersion) {
+        throw unauthorized('Invalid or expired token');
+      }
+      request.user = user;
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      if (request.user?.role !== 'admin') throw forbidden('Only admins can do this');
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in user of a route guarded by `authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,72 @@
+import { buildApp } from './app';
+import { createDatabase } from './db/client';
+import { ConfigError, loadConfig } from './env';
+import { ensureAdmin } from './modules/auth/bootstrap';
+import { createUserRepository } from './modules/auth/repository';
+
+async function main() {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await createDatabase(config);
+  const admin = await ensureAdmin(createUserRepository(database.db), {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    name: config.ADMIN_NAME,
+    dataDir: config.dataDir,
+  });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  Dwitunggal is running at http://localhost:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.PORT} (${address})`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}; ready in ${seconds} s`,
+  ];
+  if (admin.kind === 'demo') {
+    lines.push(
+      `  Demo admin: ${admin.email} / ${admin.password ?? '(password file missing)'}`,
+      `  (generated once and kept in ${admin.file}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    );
+  } else {
+    lines.push(`  Admin: ${admin.email}${admin.created ? ' (created)' : ''}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error('Failed to start:', err);
+  process.exit(1);
+});

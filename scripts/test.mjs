@@ -1,0 +1,29 @@
+// `npm test`: every suite. Unit and server suites on the embedded database, the server suite
+// again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end suite in Chromium
+// against the built app.
+import { spawnSync } from 'node:child_process';
+
+const run = (label, cmd, args, env = process.env) => {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (res.status !== 0) {
+    console.error(`\n${label} failed (exit ${res.status ?? res.signal})`);
+    process.exit(res.status ?? 1);
+  }
+};
+
+const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
+const only = process.argv[2];
+
+if (!only || only === 'unit') {
+  run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);
+  if (TEST_DATABASE_URL) {
+    run('server tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server-postgres'], process.env);
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run of the server suite.');
+  }
+}
+if (!only || only === 'e2e') {
+  run('build', 'npm', ['run', 'build']);
+  run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);
+}
