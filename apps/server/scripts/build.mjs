@@ -1,12 +1,15 @@
 // Bundles the server (and the workspace packages it imports) into dist/; npm dependencies stay
 // external and are resolved from node_modules at run time.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@dwitunggal/'));
 
 await build({
+  absWorkingDir: root,
   entryPoints: ['src/server.ts'],
   outdir: 'dist',
   bundle: true,

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,26 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  close(): Promise<void>;
+  /**
+   * Receives the notifications of a channel: LISTEN on a dedicated PostgreSQL connection that
+   * reconnects after errors, or an in-process emitter on PGlite (one process owns it).
+   * `onLost` runs when the connection drops and `onReconnect` when it is back: notifications
+   * sent in between are lost, so whoever caches must drop everything.
+   */
+  listen?(channel: string, fn: (payload: string) => void, hooks?: ListenHooks): Promise<Listener>;
+  /** Sends a notification to every listener of the channel, in every process. */
+  notify?(channel: string, payload: string): Promise<void>;
+}
+
+export interface ListenHooks {
+  onLost?(): void;
+  onReconnect?(): void;
+}
+
+export interface Listener {
+  /** True while notifications are being received. */
+  readonly connected: boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +74,9 @@ export async function createPgliteDatabase(
   if (options.migrate !== false) {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   }
+  // PGlite lives inside this process, so every user of it is here too: an emitter suffices.
+  const channels = new EventEmitter();
+  channels.setMaxListeners(0);
   return {
     db,
     client,
@@ -61,7 +85,109 @@ export async function createPgliteDatabase(
       await client.query('select 1');
     },
     async close() {
+      channels.removeAllListeners();
       if (!client.closed) await client.close();
+    },
+    async listen(channel, fn) {
+      const handler = (payload: string) => fn(payload);
+      channels.on(channel, handler);
+      let open = true;
+      return {
+        get connected() {
+          return open;
+        },
+        async close() {
+          open = false;
+          channels.off(channel, handler);
+        },
+      };
+    },
+    async notify(channel, payload) {
+      channels.emit(channel, payload);
+    },
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). On any
+ * error or end it reconnects with capped exponential back-off until closed.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  fn: (payload: string) => void,
+  hooks: ListenHooks,
+): Promise<Listener> {
+  const state = {
+    client: null as pg.Client | null,
+    connected: false,
+    everConnected: false,
+    closed: false,
+    failures: 0,
+    timer: undefined as NodeJS.Timeout | undefined,
+  };
+  const reconnectLater = () => {
+    if (state.closed || state.timer) return;
+    const delay = Math.min(5000, 100 * 2 ** state.failures);
+    state.failures += 1;
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void open();
+    }, delay);
+    state.timer.unref();
+  };
+  const lost = (client: pg.Client) => {
+    if (state.client !== client) return;
+    state.client = null;
+    if (state.connected) {
+      state.connected = false;
+      hooks.onLost?.();
+    }
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    reconnectLater();
+  };
+  const open = async () => {
+    if (state.closed) return;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000, keepAlive: true });
+    state.client = client;
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) fn(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (state.closed || state.client !== client) {
+      client.end().catch(() => {});
+      return;
+    }
+    const reconnected = state.everConnected;
+    state.connected = true;
+    state.everConnected = true;
+    state.failures = 0;
+    if (reconnected) hooks.onReconnect?.();
+  };
+  await open();
+  return {
+    get connected() {
+      return state.connected;
+    },
+    async close() {
+      state.closed = true;
+      state.connected = false;
+      clearTimeout(state.timer);
+      const client = state.client;
+      state.client = null;
+      if (client) {
+        client.removeAllListeners('notification');
+        await client.end().catch(() => {});
+      }
     },
   };
 }
@@ -94,6 +220,7 @@ export async function createPostgresDatabase(
     }
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<Listener>();
   return {
     db,
     pool,
@@ -102,7 +229,24 @@ export async function createPostgresDatabase(
       await db.execute(sql`select 1`);
     },
     async close() {
+      await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();
+    },
+    async listen(channel, fn, hooks = {}) {
+      const listener = await listenPostgres(url, channel, fn, hooks);
+      listeners.add(listener);
+      return {
+        get connected() {
+          return listener.connected;
+        },
+        async close() {
+          listeners.delete(listener);
+          await listener.close();
+        },
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
   };
 }

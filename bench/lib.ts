@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+
+export const tmpDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
+
+export interface CannonResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * Runs autocannon in its own process (so that it does not steal the server's event loop) and
+ * returns requests per second and latency percentiles in ms.
+ */
+export async function cannon(opts: {
+  url: string;
+  connections?: number;
+  seconds?: number;
+  headers?: Record<string, string>;
+  method?: string;
+  body?: string;
+}): Promise<CannonResult> {
+  const args = ['autocannon', '-j', '-c', String(opts.connections ?? 50), '-d', String(opts.seconds ?? 10)];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (opts.method) args.push('-m', opts.method);
+  if (opts.body) args.push('-b', opts.body);
+  args.push(opts.url);
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('npx', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let buf = '';
+    child.stdout.on('data', (d) => (buf += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`autocannon exited ${code}`))));
+  });
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Starts the built server as a child process; resolves when /api/health answers 200. */
+export async function startServer(env: Record<string, string>): Promise<{
+  child: ChildProcess;
+  url: string;
+  readyMs: number;
+  stop(): Promise<void>;
+}> {
+  const port = env.PORT ?? String(40000 + Math.floor(Math.random() * 10000));
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const readyMs = Math.round(performance.now() - started);
+  return {
+    child,
+    url,
+    readyMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function api<T = unknown>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
