@@ -31,4 +31,6 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
       if (rel === 'sw.js') res.setHeader('service-worker-allowed', '/');
     },
   });
+  // The landing page itself (a directory to the static handler).
+  app.get('/', (_request, reply) => reply.header('cache-control', NO_CACHE).sendFile('index.html'));
 }

@@ -1,0 +1,57 @@
+// Initial JavaScript of /login and /home, as a real Chromium loads it from the built app: every
+// script fetched until the network is idle, gzip-compressed (level 9), in KiB. Also reports
+// whether any TF.js code is among them (it must not be).
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { api, startServer, tmpDir } from './lib';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function measure(browser: Browser, url: string, token?: string) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  if (token) {
+    await context.addInitScript((t) => {
+      localStorage.setItem('auth-storage', JSON.stringify({ state: { token: t, user: null, isAuthenticated: true }, version: 1 }));
+    }, token);
+  }
+  const page = await context.newPage();
+  const scripts = new Map<string, Buffer>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(res.url(), await res.body());
+    } catch {
+      // ignore aborted responses
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(300);
+  const files = [...scripts].map(([u, body]) => ({
+    file: new URL(u).pathname,
+    rawKiB: Math.round((body.length / 1024) * 10) / 10,
+    gzipKiB: Math.round((gzipSync(body, { level: 9 }).length / 1024) * 10) / 10,
+    tfjs: /tensorflow|tfjs/i.test(body.toString('utf8', 0, Math.min(body.length, 2_000_000))),
+  }));
+  await context.close();
+  return {
+    finalPath: new URL(page.url()).pathname,
+    gzipKiB: Math.round(files.reduce((s, f) => s + f.gzipKiB, 0) * 10) / 10,
+    rawKiB: Math.round(files.reduce((s, f) => s + f.rawKiB, 0) * 10) / 10,
+    containsTfjs: files.some((f) => f.tfjs),
+    files,
+  };
+}
+
+const server = await startServer({ DATA_DIR: tmpDir('dw-bench-web-') });
+try {
+  const creds = { name: 'Bench Learner', email: 'bench.web@example.com', password: 'Merdeka1945' };
+  await api(`${server.url}/api/auth/register`, { method: 'POST', json: creds });
+  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, { method: 'POST', json: { email: creds.email, password: creds.password } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const loginPage = await measure(browser, `${server.url}/login`);
+  const homePage = await measure(browser, `${server.url}/home`, login.data.token);
+  await browser.close();
+  console.log(JSON.stringify({ benchmark: 'initial-js', budgetLoginKiB: 120, login: loginPage, home: homePage }));
+} finally {
+  await server.stop();
+}

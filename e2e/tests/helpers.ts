@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const uniqueEmail = (prefix = 'pelajar') => `${prefix}.${randomBytes(4).toString('hex')}@example.com`;
+export const PASSWORD = 'Merdeka1945';
+
+/** Creates a learner through the API (fast); returns its credentials. */
+export async function createLearner(request: APIRequestContext, name = 'Siti Pelajar') {
+  const creds = { name, email: uniqueEmail(), password: PASSWORD };
+  const res = await request.post('/api/auth/register', { data: creds });
+  expect(res.status()).toBe(201);
+  return creds;
+}
+
+/** Signs in through the login form and waits for /home. */
+export async function loginViaForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** The token the app keeps in localStorage (spec: auth state, version 1). */
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('auth-storage');
+    return raw ? ((JSON.parse(raw) as { state?: { token?: string | null } }).state?.token ?? null) : null;
+  });
+}
