@@ -1,0 +1,87 @@
+import { act, screen } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-app';
+import { learner, server, success } from '@/testing/server';
+
+describe('route guards', () => {
+  it('sends a visitor without a token to /login, replacing the history entry', async () => {
+    const { router } = await renderApp('/home', { history: ['/'] });
+    expect(
+      await screen.findByRole('heading', { name: 'Selamat datang kembali' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    // Back goes to the page before, not to the protected page that redirected.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['/chatsoekarno', '/chathatta', '/crudsoekarno', '/crudhatta'])(
+    'protects %s from visitors without a token',
+    async (path) => {
+      const { router } = await renderApp(path);
+      expect(
+        await screen.findByRole('heading', { name: 'Selamat datang kembali' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('shows a designed loading state while the stored token is validated', async () => {
+    server.use(
+      http.get('*/api/auth/me', async () => {
+        await delay(150);
+        return success(learner);
+      }),
+    );
+    await renderApp('/home', { session: 'learner' });
+    expect(await screen.findByText('Memeriksa sesi Anda…')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Selamat datang, Sari!' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['/crudsoekarno', '/crudhatta'])('sends a learner on %s to /403', async (path) => {
+    const { router } = await renderApp(path, { session: 'learner' });
+    expect(await screen.findByRole('heading', { name: 'Akses Ditolak' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/403');
+    expect(screen.getByText(/Hanya pengguna dengan peran/)).toHaveTextContent(
+      'Hanya pengguna dengan peran admin yang dapat memasuki halaman pengelolaan data.',
+    );
+    for (const badge of ['Area Terlindungi', 'Akses Terbatas', 'Izin Diperlukan']) {
+      expect(screen.getByText(badge)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Kembali' })).toHaveAttribute('href', '/home');
+  });
+
+  it('lets an admin into the archive pages', async () => {
+    const { router } = await renderApp('/crudsoekarno', { session: 'admin' });
+    expect(
+      await screen.findByRole('heading', { name: 'Pengelolaan data Soekarno' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/crudsoekarno');
+
+    await act(() => router.navigate('/crudhatta'));
+    expect(
+      await screen.findByRole('heading', { name: 'Pengelolaan data Hatta' }),
+    ).toBeInTheDocument();
+  });
+
+  it('decides on the role of the fresh profile, not the stored one', async () => {
+    // The stored copy says admin; the server says the account is a learner now.
+    const { router } = await renderApp('/crudhatta', {
+      session: { token: 'token-learner', user: { ...learner, role: 'admin' as never } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Akses Ditolak' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/403');
+  });
+
+  it('lets a learner into the chat pages', async () => {
+    await renderApp('/chathatta', { session: 'learner' });
+    expect(
+      await screen.findByRole('heading', { name: 'Percakapan dengan Mohammad Hatta' }),
+    ).toBeInTheDocument();
+  });
+});

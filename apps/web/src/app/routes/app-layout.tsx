@@ -1,0 +1,78 @@
+import { useCallback, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { deleteAccount, signOut } from '@/features/auth/api/session';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { AppHeader } from '@/features/shell/components/app-header';
+import { Sidebar } from '@/features/shell/components/sidebar';
+import { UserMenu } from '@/features/shell/components/user-menu';
+import { isDesktopWidth, useIsDesktop } from '@/features/shell/hooks/use-media-query';
+import { useUiStore } from '@/features/shell/stores/ui-store';
+
+/** Spec section 4: the exact confirmation before deleting the account. */
+export const DELETE_ACCOUNT_CONFIRMATION =
+  'Are you sure you want to delete your account? This action cannot be undone.';
+
+/** The signed-in layout (spec section 2): header, sidebar, page. */
+export function AppLayoutRoute() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const user = useAuthStore((s) => s.user);
+  const sidebarOpen = useUiStore((s) => s.sidebarOpen);
+  const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
+  const toggleSidebar = useUiStore((s) => s.toggleSidebar);
+  const isDesktop = useIsDesktop();
+
+  // Under 1024 px the sidebar closes after every navigation (and on arrival).
+  useEffect(() => {
+    if (!isDesktopWidth()) useUiStore.getState().setSidebarOpen(false);
+  }, [pathname]);
+
+  const closeSidebar = useCallback(() => setSidebarOpen(false), [setSidebarOpen]);
+  const onNavigate = useCallback(() => {
+    if (!isDesktopWidth()) setSidebarOpen(false);
+  }, [setSidebarOpen]);
+
+  const onLogout = async () => {
+    await signOut();
+    navigate(paths.login, { replace: true });
+  };
+
+  const onDeleteAccount = async () => {
+    if (!window.confirm(DELETE_ACCOUNT_CONFIRMATION)) return;
+    await deleteAccount();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <div className="min-h-dvh bg-kertas-50">
+      <a
+        href="#konten"
+        className="sr-only z-[80] rounded-lg bg-white font-semibold text-merah-700 shadow-angkat focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
+      >
+        Lewati ke konten utama
+      </a>
+      <AppHeader
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={toggleSidebar}
+        userMenu={<UserMenu user={user} onLogout={onLogout} onDeleteAccount={onDeleteAccount} />}
+      />
+      <div className="flex">
+        <Sidebar
+          open={sidebarOpen}
+          mode={isDesktop ? 'column' : 'drawer'}
+          isAdmin={user?.role === 'admin'}
+          onClose={closeSidebar}
+          onNavigate={onNavigate}
+        />
+        <main
+          id="konten"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

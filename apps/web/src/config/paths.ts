@@ -1,0 +1,21 @@
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+
+/** Every route of the app (spec section 2). */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  register: '/register',
+  home: '/home',
+  chat: { soekarno: '/chatsoekarno', hatta: '/chathatta' },
+  archive: { soekarno: '/crudsoekarno', hatta: '/crudhatta' },
+  forbidden: '/403',
+} as const satisfies Record<string, string | Record<CharacterKey, string>>;
+
+/** The navigation helper of the home page's hero buttons: character key -> chat route. */
+export function chatPath(key: CharacterKey): string {
+  return paths.chat[key];
+}
+
+export function archivePath(key: CharacterKey): string {
+  return paths.archive[key];
+}

@@ -1,0 +1,19 @@
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+
+// Type-only import: the contracts module's runtime pulls in zod, which must stay out of the
+// entry chunk (initial-JS budget of /login).
+const CHARACTER_KEYS = ['soekarno', 'hatta'] as const satisfies readonly CharacterKey[];
+
+/** localStorage keys of the app (spec section 3). */
+export const storageKeys = {
+  auth: 'auth-storage',
+  ui: 'ui-storage',
+  chat: (key: CharacterKey) => `chat-${key}`,
+  achievement: (key: CharacterKey) => `achievement-${key}`,
+} as const;
+
+/** The personal, per-account data kept on the device: removed on logout and account deletion. */
+export const personalDataKeys: readonly string[] = CHARACTER_KEYS.flatMap((key) => [
+  storageKeys.chat(key),
+  storageKeys.achievement(key),
+]);

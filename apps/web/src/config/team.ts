@@ -1,0 +1,20 @@
+/**
+ * The development team shown on /home (spec sections 2 and 3).
+ *
+ * DEPLOYERS: edit `team.json` beside this file, and only it: one entry per member with
+ * `id`, `name`, `role`, `image` (a path under apps/web/public/, e.g. "/team/nama.jpg", or any
+ * same-origin URL: the CSP blocks images from other hosts), `linkedin` and `github` (full URLs).
+ * The entries shipped are samples with generated avatars, not real people.
+ */
+import teamData from './team.json';
+
+export type TeamMember = {
+  id: number | string;
+  name: string;
+  role: string;
+  image: string;
+  linkedin: string;
+  github: string;
+};
+
+export const team: readonly TeamMember[] = teamData satisfies TeamMember[];

@@ -1,0 +1,44 @@
+import type { LoginBody, PublicUser, RegisterBody } from '@dwitunggal/contracts/auth';
+import type { SuccessEnvelope } from '@dwitunggal/contracts/envelope';
+import { api } from '@/lib/api-client';
+
+/** POST /auth/register: a response with data counts as success (spec section 7). */
+export async function registerAccount(body: RegisterBody): Promise<SuccessEnvelope<unknown>> {
+  const res = await api.post<SuccessEnvelope<unknown>>('/auth/register', body);
+  return res.data;
+}
+
+/** POST /auth/login: returns the token at data.data.token, or null when the answer has none. */
+export async function requestLogin(body: LoginBody): Promise<string | null> {
+  const res = await api.post<SuccessEnvelope<{ token?: unknown } | null>>('/auth/login', body);
+  const token = res.data?.data?.token;
+  return typeof token === 'string' && token.length > 0 ? token : null;
+}
+
+function isPublicUser(value: unknown): value is PublicUser {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.name === 'string' &&
+    typeof v.email === 'string' &&
+    (v.role === 'user' || v.role === 'admin')
+  );
+}
+
+/** GET /auth/me with the default bearer header: the profile is the envelope's nested data. */
+export async function fetchProfile(): Promise<PublicUser> {
+  const res = await api.get<SuccessEnvelope<unknown>>('/auth/me');
+  const user = res.data?.data;
+  if (!isPublicUser(user)) throw new Error('Malformed profile');
+  return user;
+}
+
+/** POST /auth/logout: the token stops working on the server. */
+export async function requestLogout(): Promise<void> {
+  await api.post('/auth/logout');
+}
+
+/** DELETE /auth/me: deletes the account and everything it owns. */
+export async function requestAccountDeletion(): Promise<void> {
+  await api.delete('/auth/me');
+}

@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { IconChevronDown, IconLogout, IconTrash } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+
+export type MenuUser = { name: string; email: string; role: 'user' | 'admin' };
+
+type UserMenuProps = {
+  user: MenuUser | null;
+  onLogout: () => Promise<void> | void;
+  onDeleteAccount: () => Promise<void> | void;
+};
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '?';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/**
+ * The header's user dropdown (spec section 2): name and email, delete account, logout.
+ * A disclosure: Escape or a click outside closes it and focus returns to the button.
+ */
+export function UserMenu({ user, onLogout, onDeleteAccount }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<'logout' | 'delete' | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const run = async (kind: 'logout' | 'delete', action: () => Promise<void> | void) => {
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const name = user?.name ?? 'Pengguna';
+  return (
+    <div
+      ref={rootRef}
+      className="relative"
+      onBlur={(e) => {
+        if (open && !rootRef.current?.contains(e.relatedTarget as Node | null) && e.relatedTarget) {
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        className="flex min-h-11 items-center gap-2.5 rounded-xl py-1 pr-2 pl-1 text-left hover:bg-kertas-200/70"
+      >
+        <span
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-merah-700 font-display text-sm font-bold text-white ring-2 ring-kertas-50"
+          aria-hidden="true"
+        >
+          {initials(name)}
+        </span>
+        <span className="hidden max-w-[12rem] truncate text-sm font-semibold text-tinta-800 sm:block">
+          {name}
+        </span>
+        <span className="sr-only">Menu akun {name}</span>
+        <IconChevronDown
+          className={cn('size-4 text-tinta-500 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute right-0 z-50 mt-2 w-[min(18rem,calc(100vw-1.5rem))] overflow-hidden rounded-2xl border border-kertas-300 bg-white shadow-angkat animate-muncul"
+        >
+          <div className="border-b border-kertas-200 bg-kertas-50 px-4 py-3.5">
+            <p className="truncate font-semibold text-tinta-900">{name}</p>
+            <p className="truncate text-sm text-tinta-600">{user?.email}</p>
+            {user?.role === 'admin' && (
+              <span className="mt-2 inline-block rounded-full bg-merah-50 px-2.5 py-0.5 text-xs font-semibold text-merah-700">
+                Admin
+              </span>
+            )}
+          </div>
+          <ul className="p-1.5">
+            <li>
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => void run('logout', onLogout)}
+                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-tinta-800 hover:bg-kertas-100 disabled:opacity-60"
+              >
+                {busy === 'logout' ? (
+                  <Spinner className="size-5" />
+                ) : (
+                  <IconLogout className="size-5" />
+                )}
+                Keluar
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => void run('delete', onDeleteAccount)}
+                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-merah-700 hover:bg-merah-50 disabled:opacity-60"
+              >
+                {busy === 'delete' ? (
+                  <Spinner className="size-5" />
+                ) : (
+                  <IconTrash className="size-5" />
+                )}
+                Hapus Akun
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

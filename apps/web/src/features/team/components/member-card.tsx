@@ -1,0 +1,42 @@
+import type { TeamMember } from '@/config/team';
+import { IconGitHub, IconLinkedIn } from '@/components/ui/icons';
+
+export function MemberCard({ member }: { member: TeamMember }) {
+  return (
+    <article className="flex h-full flex-col items-center rounded-[var(--radius-card)] border border-kertas-300 bg-white px-5 pt-6 pb-5 text-center shadow-kartu">
+      <div className="rounded-full bg-gradient-to-b from-merah-600 from-50% to-white to-50% p-1 shadow-sm ring-1 ring-tinta-800/15">
+        <img
+          src={member.image}
+          alt={`Foto ${member.name}`}
+          width={112}
+          height={112}
+          loading="lazy"
+          decoding="async"
+          className="size-28 rounded-full border-4 border-white bg-kertas-100 object-cover"
+        />
+      </div>
+      <h3 className="mt-4 text-lg font-bold">{member.name}</h3>
+      <p className="mt-1 min-h-10 text-sm leading-snug text-tinta-600">{member.role}</p>
+      <div className="mt-4 flex gap-2">
+        <a
+          href={member.linkedin}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
+        >
+          <IconLinkedIn className="size-5" />
+          <span className="sr-only">LinkedIn {member.name} (membuka tab baru)</span>
+        </a>
+        <a
+          href={member.github}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
+        >
+          <IconGitHub className="size-5" />
+          <span className="sr-only">GitHub {member.name} (membuka tab baru)</span>
+        </a>
+      </div>
+    </article>
+  );
+}

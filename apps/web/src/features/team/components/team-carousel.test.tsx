@@ -1,0 +1,83 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { team } from '@/config/team';
+import { TeamCarousel } from './team-carousel';
+
+const position = () => screen.getByText(/^\d \/ 6$/).textContent;
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+
+describe('team carousel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    window.innerWidth = 390;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the six members, each with a photo and LinkedIn and GitHub links', () => {
+    render(<TeamCarousel members={team} />);
+    const slides = screen.getAllByRole('group');
+    expect(slides).toHaveLength(6);
+    for (const [i, member] of team.entries()) {
+      const slide = slides[i]!;
+      expect(within(slide).getByRole('heading', { name: member.name })).toBeInTheDocument();
+      expect(within(slide).getByText(member.role)).toBeInTheDocument();
+      expect(within(slide).getByRole('img', { name: `Foto ${member.name}` })).toHaveAttribute(
+        'src',
+        member.image,
+      );
+      expect(within(slide).getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute(
+        'href',
+        member.linkedin,
+      );
+      expect(within(slide).getByRole('link', { name: /^GitHub/ })).toHaveAttribute(
+        'href',
+        member.github,
+      );
+    }
+  });
+
+  it('advances every 4 seconds and loops after the last member', () => {
+    render(<TeamCarousel members={team} />);
+    expect(position()).toBe('1 / 6');
+    advance(3900);
+    expect(position()).toBe('1 / 6');
+    advance(100);
+    expect(position()).toBe('2 / 6');
+    for (let i = 0; i < 4; i += 1) advance(4000);
+    expect(position()).toBe('6 / 6');
+    advance(4000);
+    expect(position()).toBe('1 / 6');
+  });
+
+  it('pauses while the pointer hovers over it', () => {
+    render(<TeamCarousel members={team} />);
+    const region = screen.getByRole('region', { name: 'Tim pengembang' });
+    fireEvent.mouseEnter(region);
+    advance(12000);
+    expect(position()).toBe('1 / 6');
+    fireEvent.mouseLeave(region);
+    advance(4000);
+    expect(position()).toBe('2 / 6');
+  });
+
+  it('can be paused with its button', () => {
+    render(<TeamCarousel members={team} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Jeda putar otomatis' }));
+    advance(12000);
+    expect(position()).toBe('1 / 6');
+  });
+
+  it('moves with the previous and next buttons, looping both ways', () => {
+    render(<TeamCarousel members={team} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Anggota sebelumnya' }));
+    expect(position()).toBe('6 / 6');
+    advance(800);
+    fireEvent.click(screen.getByRole('button', { name: 'Anggota berikutnya' }));
+    expect(position()).toBe('1 / 6');
+  });
+});

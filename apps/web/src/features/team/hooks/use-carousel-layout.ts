@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Spec section 9: slides per view 1 by default, 2 from 640 px and 768 px, 3 from 1024 px,
+ * 4 from 1280 px; spacing 16/16/20/24/24 px.
+ */
+export const CAROUSEL_BREAKPOINTS = [
+  { minWidth: 1280, perView: 4, gap: 24 },
+  { minWidth: 1024, perView: 3, gap: 24 },
+  { minWidth: 768, perView: 2, gap: 20 },
+  { minWidth: 640, perView: 2, gap: 16 },
+  { minWidth: 0, perView: 1, gap: 16 },
+] as const;
+
+export type CarouselLayout = { perView: number; gap: number };
+
+function currentIndex(): number {
+  const width = window.innerWidth;
+  return CAROUSEL_BREAKPOINTS.findIndex((b) => width >= b.minWidth);
+}
+
+export function useCarouselLayout(): CarouselLayout {
+  const index = useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('resize', onChange);
+      return () => window.removeEventListener('resize', onChange);
+    },
+    currentIndex,
+    () => CAROUSEL_BREAKPOINTS.length - 1,
+  );
+  const bp = CAROUSEL_BREAKPOINTS[index] ?? { perView: 1, gap: 16 };
+  return { perView: bp.perView, gap: bp.gap };
+}

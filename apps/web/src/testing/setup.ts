@@ -1,0 +1,21 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useUiStore } from '@/features/shell/stores/ui-store';
+import { server } from './server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  useAuthStore.getState().clearAuth();
+  useUiStore.setState({ sidebarOpen: true });
+  localStorage.clear();
+  window.innerWidth = 1280;
+});
+afterAll(() => server.close());
+
+// jsdom lacks these; the app only needs them to exist.
+window.scrollTo = () => {};
+Element.prototype.scrollTo = () => {};

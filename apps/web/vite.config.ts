@@ -1,0 +1,109 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Design tokens used by the manifest; keep in sync with `@theme` in src/index.css.
+const THEME_COLOR = '#8c1515'; // --color-merah-700
+const BACKGROUND_COLOR = '#fbf7f0'; // --color-kertas-50
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      scope: '/',
+      // Registration is bundled code (src/app/register-sw.ts): the server's CSP forbids inline scripts.
+      injectRegister: false,
+      // skipWaiting + clientsClaim; the page reloads when the new worker takes control.
+      registerType: 'autoUpdate',
+      // The shell's static files are listed once, in workbox.globPatterns below.
+      includeAssets: [],
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Dwitunggal',
+        short_name: 'Dwitunggal',
+        description:
+          'Belajar sejarah kemerdekaan Indonesia lewat percakapan dengan Soekarno dan Mohammad Hatta.',
+        lang: 'id',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // Precache the app shell ONLY. Extend this list deliberately: anything matched here is
+        // downloaded on install. Heavy lazy chunks (the TF.js runtime of the chat screens, ~1.1 MB)
+        // must NOT be precached: name them `lazy-*` (a group in `build.rolldownOptions.output.
+        // codeSplitting.groups` below, e.g. { name: 'lazy-tfjs', test: /@tensorflow/ }) so that
+        // `globIgnores` skips them, and cache them plus the model files (/api/models/**) at run
+        // time with `runtimeCaching` instead.
+        globPatterns: [
+          'index.html',
+          'assets/*.{js,css,woff2,svg,png}',
+          'icons/*.png',
+          'team/*',
+          '*.{svg,png,ico,txt}',
+        ],
+        globIgnores: ['assets/lazy-*.js', '**/*.map'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The server's CSP forbids data: scripts and styles; emit every asset as a file.
+    assetsInlineLimit: 0,
+    manifest: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Stable, named vendor chunks (better caching, readable bundle reports). axios and zod
+        // are only reached through dynamic imports, so they stay off the first paint.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+});
