@@ -49,6 +49,9 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
   LLM_MODEL: optionalString,
   LLM_API_KEY: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(4096).default(300),
+  CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +78,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  }
+  if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
+    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both to use an LLM, or neither');
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError(

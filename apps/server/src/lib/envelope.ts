@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorEnvelope, successEnvelope } from '@dwitunggal/contracts/envelope';
 
 /** Builds the success envelope; `code` always equals the HTTP status. */

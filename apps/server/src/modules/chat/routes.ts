@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chatAnswer, chatBody } from '@dwitunggal/contracts/chat';
+import { errorEnvelope } from '@dwitunggal/contracts/envelope';
+import type { RagEngine } from '@dwitunggal/rag/engine';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import { createWindowLimiter } from '../../lib/window-limiter';
+import { currentUser } from '../../plugins/auth';
+
+/** Spec section 8: what the client shows when the rag model fails. */
+export const CHAT_FAILURE_MESSAGE = 'Maaf, terjadi kesalahan dalam memproses pesan.';
+
+/**
+ * POST /api/chat: the rag model. Signed-in users only, rate-limited per user. The answer is
+ * `{karakter, response, sources}` (the contract of the original chat service); errors use the
+ * envelope. With `Accept: text/event-stream` the answer streams as server-sent events.
+ */
+export async function chatRoutes(app: FastifyInstance, opts: { engine: RagEngine; maxPerMinute: number }) {
+  const limiter = createWindowLimiter(opts.maxPerMinute, 60_000);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/chat',
+    {
+      onRequest: app.authenticate,
+      preHandler: async (request) => {
+        const wait = limiter.take(currentUser(request).id);
+        if (wait !== null) throw tooManyRequests('Terlalu banyak pertanyaan. Tunggu sebentar, lalu coba lagi.', wait);
+      },
+      schema: {
+        tags: ['chat'],
+        summary: 'Ask a figure (rag model): grounded answer with sources',
+        security: [{ bearerAuth: [] }],
+        body: chatBody,
+        response: { 200: chatAnswer, 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope, 500: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { karakter, prompt } = request.body;
+      if (request.headers.accept?.includes('text/event-stream')) {
+        return streamAnswer(opts.engine, { karakter, prompt }, request, reply);
+      }
+      try {
+        const answer = await opts.engine.answer({ karakter, prompt });
+        if (answer.fallback) request.log.warn({ fallback: answer.fallback }, 'llm provider fell back to the embedded generator');
+        return { karakter: answer.karakter, response: answer.response, sources: answer.sources };
+      } catch (err) {
+        request.log.error({ err }, 'rag answer failed');
+        throw new AppError(500, CHAT_FAILURE_MESSAGE);
+      }
+    },
+  );
+}
+
+/** Server-sent events: `delta` events with text, then one `done` event with the whole answer. */
+async function streamAnswer(
+  engine: RagEngine,
+  input: Parameters<RagEngine['stream']>[0],
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const abort = new AbortController();
+  request.raw.on('close', () => abort.abort());
+  try {
+    for await (const event of engine.stream(input, { signal: abort.signal })) {
+      if (abort.signal.aborted) break;
+      if (event.type === 'delta') send('delta', { text: event.text });
+      else {
+        const { answer } = event;
+        send('done', { karakter: input.karakter, response: answer.text, sources: answer.sources, replace: event.replace });
+      }
+    }
+  } catch (err) {
+    request.log.error({ err }, 'rag stream failed');
+    send('error', { code: 500, status: 'error', message: CHAT_FAILURE_MESSAGE });
+  } finally {
+    res.end();
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * In-character fallback lines for low-confidence predictions (Indonesian, first person). Each
+ * suggests the "rag" model or a starter question; `{starter}` is replaced by one of the
+ * figure's starter questions.
+ */
+export type Figure = 'soekarno' | 'hatta';
+
+export const FALLBACKS: Readonly<Record<Figure, readonly string[]>> = {
+  soekarno: [
+    'Saudaraku, maksud pertanyaanmu belum tertangkap jelas oleh saya. Cobalah bertanya dengan kalimat lain, atau pindahlah ke model rag supaya saya bisa menjawab dari bahan sejarah yang lebih luas.',
+    'Hmm, soal itu saya tidak mau menjawab asal-asalan, Saudara. Bagaimana kalau kita mulai dari pertanyaan ini: "{starter}"',
+    'Maaf, Saudara, pertanyaan itu belum bisa saya jawab di sini. Tanyakan tentang perjalanan hidup saya, misalnya "{starter}", atau gunakan model rag untuk pertanyaan yang lebih luas.',
+  ],
+  hatta: [
+    'Maaf, Saudara, saya belum memahami pertanyaan itu dengan baik. Saudara dapat mengulanginya dengan kata-kata lain, atau memakai model rag yang mencari jawaban dari bahan bacaan yang lebih lengkap.',
+    'Saya lebih suka menjawab dengan teliti daripada menebak. Sebagai permulaan, Saudara dapat bertanya kepada saya: "{starter}"',
+    'Pertanyaan itu belum dapat saya jawab dengan tepat di sini. Cobalah model rag, atau tanyakan hal yang saya alami sendiri, misalnya "{starter}"',
+  ],
+};
+
+/** Used when a dataset has no starters. */
+export const DEFAULT_STARTERS: Readonly<Record<Figure, string>> = {
+  soekarno: 'Apa itu Marhaenisme?',
+  hatta: 'Mengapa Bung Hatta disebut Bapak Koperasi?',
+};
+
+/** "Soekarno", "Sukarno", "hatta", "Mohammad Hatta" ... -> figure key, or undefined. */
+export function figureOf(nama: string): Figure | undefined {
+  const n = nama.toLowerCase();
+  if (n.includes('hatta')) return 'hatta';
+  if (n.includes('soekarno') || n.includes('sukarno') || n.includes('karno')) return 'soekarno';
+  return undefined;
+}
+
+/** A random fallback line for the figure with a starter question filled in. */
+export function fallbackReply(
+  figure: Figure,
+  starters: readonly { text: string }[] = [],
+  random: () => number = Math.random,
+): string {
+  const lines = FALLBACKS[figure];
+  const line = lines[Math.min(lines.length - 1, Math.floor(random() * lines.length))] as string;
+  const starter =
+    starters.length > 0
+      ? (
+          starters[Math.min(starters.length - 1, Math.floor(random() * starters.length))] as {
+            text: string;
+          }
+        ).text
+      : DEFAULT_STARTERS[figure];
+  return line.replace('{starter}', starter);
+}

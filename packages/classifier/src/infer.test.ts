@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelContent } from './artifacts';
+import { FALLBACKS, fallbackReply, figureOf } from './fallbacks';
+import {
+  IncompatibleModelError,
+  assertCompatible,
+  createClassifier,
+  isLowConfidence,
+  localModel,
+} from './infer';
+import { scoreThresholds, tuneThresholds } from './threshold';
+import { train } from './train';
+import type { Dataset } from './dataset';
+
+/** A small dataset for inference tests. */
+const DEFAULT_FIGURE_CHECK: Dataset = {
+  tags: [
+    {
+      tag: 'sapaan',
+      input: ['halo bung', 'hai', 'apa kabar', 'selamat pagi bung'],
+      responses: ['Halo, Saudara!'],
+    },
+    {
+      tag: 'perpisahan',
+      input: ['sampai jumpa', 'terima kasih bung', 'dadah', 'pamit dulu'],
+      responses: ['Sampai jumpa.'],
+    },
+    {
+      tag: 'masa_kecil',
+      input: ['di mana bapak lahir', 'kapan lahir', 'siapa ayah bapak', 'masa kecil bapak'],
+      responses: ['Saya lahir di Surabaya.'],
+    },
+  ],
+};
+
+describe('low confidence', () => {
+  const content = { thresholds: { minProbability: 0.45, minMargin: 0.3 } };
+  it('flags low probability, small margin or no known word', () => {
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8 }, content)).toBe(false);
+    expect(isLowConfidence({ probability: 0.4, margin: 0.35 }, content)).toBe(true);
+    expect(isLowConfidence({ probability: 0.6, margin: 0.2 }, content)).toBe(true);
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, knownWords: 0 }, content)).toBe(true);
+  });
+
+  it('tunes thresholds that keep right answers and catch wrong ones', () => {
+    const items = [
+      { probability: 0.9, margin: 0.8, correct: true },
+      { probability: 0.8, margin: 0.7, correct: true },
+      { probability: 0.5, margin: 0.1, correct: false },
+      { probability: 0.35, margin: 0.2, correct: false },
+      { probability: 0.6, margin: 0.5, correct: true },
+    ];
+    const best = tuneThresholds(items);
+    expect(best.decisionAccuracy).toBe(1);
+    expect(best.answered).toBe(3);
+    expect(
+      scoreThresholds(items, { minProbability: 0, minMargin: 0 }).decisionAccuracy,
+    ).toBeCloseTo(0.6);
+  });
+});
+
+describe('classifier in the browser', () => {
+  const result = train(DEFAULT_FIGURE_CHECK, { seed: 1 });
+  const { modelJson, weights, wordIndex, content } = result.artifacts;
+
+  it('classifies with the pure-TS forward of the exported files', async () => {
+    const classifier = createClassifier(localModel(modelJson, weights), wordIndex, content);
+    const p = await classifier.classify('halo bung, apa kabar?');
+    expect(p.tag).toBe('sapaan');
+    expect(p.knownWords).toBeGreaterThan(0);
+    const unknown = await classifier.classify('qwrtzx');
+    expect(unknown.lowConfidence).toBe(true);
+    expect(classifier.respond('sapaan', () => 0)).toBe('Halo, Saudara!');
+    expect(classifier.respond('tidak-ada')).toBeUndefined();
+  });
+
+  it('refuses a model made with other preprocessing', () => {
+    const old: ModelContent = { ...content, preprocessVersion: 0 };
+    expect(() => assertCompatible(old)).toThrow(IncompatibleModelError);
+    expect(() => createClassifier(localModel(modelJson, weights), wordIndex, old)).toThrow(
+      /retrain/,
+    );
+  });
+});
+
+describe('fallback lines', () => {
+  it('has three first-person lines per figure that suggest rag or a starter', () => {
+    for (const lines of Object.values(FALLBACKS)) {
+      expect(lines).toHaveLength(3);
+      for (const line of lines) {
+        expect(line).toMatch(/\bsaya\b/);
+        expect(line.includes('rag') || line.includes('{starter}')).toBe(true);
+      }
+    }
+  });
+
+  it('fills in a starter question', () => {
+    const line = fallbackReply('hatta', [{ text: 'Apa itu koperasi?' }], () => 0.5);
+    expect(line).toContain('"Apa itu koperasi?"');
+    expect(fallbackReply('soekarno', [], () => 0.99)).toContain('Marhaenisme');
+    expect(figureOf('Soekarno')).toBe('soekarno');
+    expect(figureOf('Mohammad Hatta')).toBe('hatta');
+    expect(figureOf('Sjahrir')).toBeUndefined();
+  });
+});

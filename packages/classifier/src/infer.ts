@@ -1,0 +1,130 @@
+/**
+ * Browser-side inference. Depends on no TF.js package: the caller passes either a loaded
+ * tf.LayersModel through `tfjsModel` (structural types below, so TF.js stays a lazy import of
+ * the web app) or the pure-TS forward pass of `localModel`. Both use the same `encode`.
+ */
+import type { LayersModelJson, ModelContent } from './artifacts';
+import { readModel } from './artifacts';
+import { top2 } from './evaluate';
+import { forward } from './model';
+import type { WordIndex } from './preprocess';
+import { PREPROCESS_VERSION, countKnownWords, encode } from './preprocess';
+
+/** Anything that maps one encoded input to tag probabilities (same order as content.tags). */
+export interface ProbabilityModel {
+  predict(ids: Int32Array): Promise<ArrayLike<number>> | ArrayLike<number>;
+}
+
+/** The parts of a TF.js tensor this module uses. */
+export interface TensorLike {
+  data(): Promise<ArrayLike<number>>;
+  dispose(): void;
+}
+
+/** The parts of the TF.js namespace this module uses (`import * as tf from ...`). */
+export interface TfLike {
+  tensor2d(values: Int32Array, shape: [number, number], dtype: 'int32'): TensorLike;
+}
+
+/** The parts of a tf.LayersModel this module uses. */
+export interface LayersModelLike {
+  predict(x: never): unknown;
+}
+
+/** Wraps a model loaded with tf.loadLayersModel. */
+export function tfjsModel(tf: TfLike, model: LayersModelLike): ProbabilityModel {
+  return {
+    async predict(ids) {
+      const input = tf.tensor2d(ids, [1, ids.length], 'int32');
+      const output = (model.predict as (x: TensorLike) => TensorLike | TensorLike[])(input);
+      const tensor = Array.isArray(output) ? (output[0] as TensorLike) : output;
+      try {
+        return await tensor.data();
+      } finally {
+        input.dispose();
+        tensor.dispose();
+      }
+    },
+  };
+}
+
+/** The same network computed in plain TypeScript from model.json + weights.bin. */
+export function localModel(modelJson: LayersModelJson, weights: ArrayBuffer): ProbabilityModel {
+  const { spec, params } = readModel(modelJson, weights);
+  return { predict: (ids) => forward(spec, params, ids) };
+}
+
+export interface ChatPrediction {
+  tag: string;
+  probability: number;
+  /** Top probability minus the runner-up's. */
+  margin: number;
+  /** Words of the message found in the word index (extra tokens not counted). */
+  knownWords: number;
+  /** True when the figure should answer with a fallback line (and unlock no achievement). */
+  lowConfidence: boolean;
+}
+
+/**
+ * The answer is a fallback below the tuned probability or margin, or when the message has no
+ * known word at all (then only character n-grams of unknown words drive the prediction).
+ */
+export function isLowConfidence(
+  prediction: { probability: number; margin: number; knownWords?: number },
+  content: Pick<ModelContent, 'thresholds'>,
+): boolean {
+  return (
+    prediction.knownWords === 0 ||
+    prediction.probability < content.thresholds.minProbability ||
+    prediction.margin < content.thresholds.minMargin
+  );
+}
+
+export class IncompatibleModelError extends Error {
+  override name = 'IncompatibleModelError';
+}
+
+/** Throws when a model was trained with other preprocessing than this code implements. */
+export function assertCompatible(
+  content: Pick<ModelContent, 'preprocessVersion' | 'format'>,
+): void {
+  if (
+    content.format !== 'dwitunggal-classifier' ||
+    content.preprocessVersion !== PREPROCESS_VERSION
+  ) {
+    throw new IncompatibleModelError(
+      `model preprocessing v${String(content.preprocessVersion)} does not match this app (v${PREPROCESS_VERSION}); retrain the model`,
+    );
+  }
+}
+
+export interface Classifier {
+  classify(text: string): Promise<ChatPrediction>;
+  /** A random response of a tag (spec: the reply is a random response of the predicted tag). */
+  respond(tag: string, random?: () => number): string | undefined;
+}
+
+export function createClassifier(
+  model: ProbabilityModel,
+  wordIndex: WordIndex,
+  content: ModelContent,
+): Classifier {
+  assertCompatible(content);
+  return {
+    async classify(text) {
+      const probs = await model.predict(
+        encode(text, wordIndex, content.inputLength, content.preprocess),
+      );
+      const best = {
+        ...top2(content.tags, probs),
+        knownWords: countKnownWords(text, wordIndex, content.preprocess),
+      };
+      return { ...best, lowConfidence: isLowConfidence(best, content) };
+    },
+    respond(tag, random = Math.random) {
+      const list = content.responses[tag];
+      if (!list || list.length === 0) return undefined;
+      return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
+    },
+  };
+}

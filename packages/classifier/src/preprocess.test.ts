@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PREPROCESS,
+  ORIGINAL_PREPROCESS,
+  PREPROCESS_VERSION,
+  basicTokens,
+  buildWordIndex,
+  chooseInputLength,
+  countKnownWords,
+  encode,
+  featureTokens,
+  padOrTruncate,
+  words,
+} from './preprocess';
+import { collapseRepeats, modernSpelling, normalizeToken } from './normalize';
+import { stem } from './stem';
+
+describe('spec steps (golden)', () => {
+  it('lower-cases, strips punctuation and splits on spaces', () => {
+    expect(basicTokens('Bung, ceritakan masa kecilmu dong!')).toEqual([
+      'bung',
+      'ceritakan',
+      'masa',
+      'kecilmu',
+      'dong',
+    ]);
+    expect(basicTokens('Bagaimana suasana 17 Agustus 1945?')).toEqual([
+      'bagaimana',
+      'suasana',
+      '17',
+      'agustus',
+      '1945',
+    ]);
+    expect(basicTokens("  kanak-kanak...  Jum'at\tHBS/ELS  ")).toEqual([
+      'kanak',
+      'kanak',
+      'jum',
+      'at',
+      'hbs',
+      'els',
+    ]);
+    expect(basicTokens('Café É')).toEqual(['cafe', 'e']);
+    expect(basicTokens('?!...')).toEqual([]);
+  });
+
+  it('maps words to indexes with unknown = 0 and pads after the text', () => {
+    const index = { apa: 1, itu: 2, pni: 3 };
+    const ids = encode('Apa itu PNI, Bung?', index, 6, ORIGINAL_PREPROCESS);
+    expect([...ids]).toEqual([0, 0, 1, 2, 3, 0]);
+    const post = encode('Apa itu PNI, Bung?', index, 6, {
+      ...ORIGINAL_PREPROCESS,
+      padding: 'post',
+    });
+    expect([...post]).toEqual([1, 2, 3, 0, 0, 0]);
+  });
+
+  it('truncates at the configured end', () => {
+    expect([
+      ...padOrTruncate([1, 2, 3, 4, 5], 3, { ...ORIGINAL_PREPROCESS, truncating: 'pre' }),
+    ]).toEqual([3, 4, 5]);
+    expect([
+      ...padOrTruncate([1, 2, 3, 4, 5], 3, { ...ORIGINAL_PREPROCESS, truncating: 'post' }),
+    ]).toEqual([1, 2, 3]);
+    expect([...padOrTruncate([], 2, DEFAULT_PREPROCESS)]).toEqual([0, 0]);
+  });
+
+  it('has a version to stamp into models', () => {
+    expect(PREPROCESS_VERSION).toBe(1);
+  });
+});
+
+describe('normalisation (golden)', () => {
+  it('expands chat abbreviations', () => {
+    expect(words('gmn knp dmn yg tdk sy org bpk', DEFAULT_PREPROCESS)).toEqual([
+      'bagaimana',
+      'kenapa',
+      'di',
+      'mana',
+      'yang',
+      'tidak',
+      'saya',
+      'orang',
+      'bapak',
+    ]);
+    expect(words('trmksh pak, smpai jumpa', DEFAULT_PREPROCESS)).toEqual([
+      'terima',
+      'kasih',
+      'pak',
+      'sampai',
+      'jumpa',
+    ]);
+    expect(words('ortu bung asalnya dr mana', DEFAULT_PREPROCESS)).toEqual([
+      'orang',
+      'tua',
+      'bung',
+      'asalnya',
+      'dari',
+      'mana',
+    ]);
+  });
+
+  it('collapses repeated letters, reduplication digits and old spelling', () => {
+    expect(collapseRepeats('halooo')).toBe('halo');
+    expect(collapseRepeats('hallo')).toBe('hallo');
+    expect(normalizeToken('anak2')).toEqual(['anak', 'anak']);
+    expect(modernSpelling('soekarno')).toBe('sukarno');
+    expect(modernSpelling('tjokroaminoto')).toBe('cokroaminoto');
+    expect(words('Soekarno atau Sukarno?', DEFAULT_PREPROCESS)).toEqual([
+      'sukarno',
+      'atau',
+      'sukarno',
+    ]);
+  });
+
+  it('leaves the original preprocessing untouched', () => {
+    expect(words('gmn Soekarno', ORIGINAL_PREPROCESS)).toEqual(['gmn', 'soekarno']);
+  });
+});
+
+describe('stemming (golden)', () => {
+  it.each([
+    ['diasingkan', 'asing'],
+    ['pengasingan', 'asing'],
+    ['pendidikan', 'didik'],
+    ['kemerdekaan', 'merdeka'],
+    ['perjuangan', 'juang'],
+    ['dibacakan', 'baca'],
+    ['memproklamasikan', 'proklamasi'],
+    ['memimpin', 'pimpin'],
+    ['menulis', 'tulis'],
+    ['kecilmu', 'kecil'],
+    ['bapaknya', 'bapak'],
+    ['siapakah', 'siapa'],
+    ['sekolah', 'sekolah'],
+    ['jalan', 'jalan'],
+    ['bertemu', 'bertemu'],
+    ['pemuda', 'pemuda'],
+  ])('%s -> %s', (word, expected) => {
+    expect(stem(word)).toBe(expected);
+  });
+});
+
+describe('extra tokens and the word index', () => {
+  it('appends stems and character trigrams after the words, each once', () => {
+    const { words: ws, extras } = featureTokens('dibuang dibuang', DEFAULT_PREPROCESS);
+    expect(ws).toEqual(['dibuang', 'dibuang']);
+    expect(extras).toEqual(['~buang', '#<di', '#dib', '#ibu', '#bua', '#uan', '#ang', '#ng>']);
+  });
+
+  it('builds a deterministic index: words by frequency, extras seen in two texts', () => {
+    const texts = ['apa itu pni', 'apa itu bpupki', 'siapa bung karno'];
+    const index = buildWordIndex(texts, ORIGINAL_PREPROCESS);
+    expect(index).toEqual({ apa: 1, itu: 2, bpupki: 3, bung: 4, karno: 5, pni: 6, siapa: 7 });
+    const withExtras = buildWordIndex(texts, DEFAULT_PREPROCESS);
+    expect(withExtras['#apa']).toBeGreaterThan(7);
+    expect(withExtras['#pni']).toBeUndefined();
+    expect(buildWordIndex(texts, DEFAULT_PREPROCESS)).toEqual(withExtras);
+  });
+
+  it('treats __proto__ and constructor as ordinary words', () => {
+    const index = buildWordIndex(['__proto__ constructor'], ORIGINAL_PREPROCESS);
+    expect(
+      encode('constructor proto', index, 2, { ...ORIGINAL_PREPROCESS, padding: 'post' })[0],
+    ).toBeGreaterThan(0);
+    expect(countKnownWords('toString valueOf', {}, DEFAULT_PREPROCESS)).toBe(0);
+  });
+
+  it('chooses the input length from the data (percentile, multiple of 4)', () => {
+    const texts = ['a', 'a b', 'a b c', 'a b c d e f g h i'];
+    const index = buildWordIndex(texts, ORIGINAL_PREPROCESS);
+    expect(chooseInputLength(texts, index, ORIGINAL_PREPROCESS, 1)).toBe(12);
+    expect(chooseInputLength(texts, index, ORIGINAL_PREPROCESS, 0.75)).toBe(4);
+  });
+});

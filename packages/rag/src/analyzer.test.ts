@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createAnalyzer } from './analyzer';
+import { realPassages } from './testing/fixtures';
+
+const analyzer = createAnalyzer((await realPassages()).flatMap((p) => [p.title, p.text]));
+const stem = (w: string) => analyzer.stem(w);
+
+describe('Indonesian analyzer over the knowledge base', () => {
+  it('gives prefixed forms of one root the same stem where Snowball alone does not', () => {
+    // Snowball alone: menulis -> ulis, penangkapan -> angkap, pemakaman -> pakam, merdeka -> rdeka.
+    expect(stem('menulis')).toBe(stem('ditulis'));
+    expect(stem('penangkapan')).toBe(stem('ditangkap'));
+    expect(stem('pemakaman')).toBe(stem('dimakamkan'));
+    expect(stem('merdeka')).toBe(stem('kemerdekaan'));
+    expect(stem('mengetik')).toBe(stem('diketik'));
+    expect(stem('mengibarkan')).toBe(stem('dikibarkan'));
+  });
+
+  it('keeps apart words that Snowball would merge with another word', () => {
+    expect(stem('ketua')).not.toBe(stem('tua'));
+    expect(stem('pemerintah')).not.toBe(stem('perintah'));
+    expect(stem('perjanjian')).not.toBe(stem('janji'));
+    expect(stem('sekolah')).toBe('sekolah');
+    expect(stem('bersekolah')).toBe(stem('sekolah'));
+  });
+
+  it('folds synonyms the passages use interchangeably', () => {
+    expect(stem('diasingkan')).toBe(stem('dibuang'));
+    expect(stem('pengasingan')).toBe(stem('pembuangan'));
+    expect(stem('meninggal')).toBe(stem('wafat'));
+    expect(stem('umur')).toBe(stem('usia'));
+    expect(stem('karno')).toBe(stem('soekarno'.replace('oe', 'u')));
+  });
+
+  it('drops stop words and chat fillers, keeps content words', () => {
+    expect(analyzer.terms('Apa sih yang dong Bapak lakukan di sana?')).toEqual([stem('lakukan')]);
+    expect(analyzer.terms('masa kecil')).toEqual([stem('masa'), 'kecil']);
+  });
+});

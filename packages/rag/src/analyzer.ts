@@ -1,0 +1,305 @@
+import { stemmer as snowballIndonesian } from '@orama/stemmers/indonesian';
+import { stopwords as oramaIndonesianStopwords } from '@orama/stopwords/indonesian';
+import { foldForMatch, wordsOf } from './text';
+
+/**
+ * Indonesian text analysis for retrieval: folding, stop words and stemming.
+ *
+ * The stemmer is Orama's Snowball Indonesian stemmer with two corrections, both measured on the
+ * knowledge base (see the retriever tests):
+ *
+ * 1. Snowball cannot tell a nasal prefix from the start of a root without a dictionary, so it
+ *    turns "menulis" into "ulis" (root: tulis), "penangkapan" into "angkap" (tangkap),
+ *    "memakan" into "pakan" (makan) and "merdeka" into "rdeka". We use the corpus itself as the
+ *    dictionary: every stem produced from a word WITHOUT a nasal prefix ("ditulis", "ditangkap",
+ *    "kemerdekaan") is a known root. When Snowball's stem is not a known root, the usual
+ *    restorations (t-, k-, p-, m-/p- swap, ny-/s- swap) and the unstemmed word are tried, and the
+ *    first known root wins.
+ * 2. A short list of common words that Snowball over-stems into a different word ("ketua" ->
+ *    "tua", "sekolah" -> "seko", "pemerintah" -> "perintah") is fixed by hand.
+ */
+
+/** Roots Snowball damages, mapped to the stem we index them under. General Indonesian, not tuned. */
+const STEM_OVERRIDES: Record<string, string> = {
+  ketua: 'ketua',
+  ketuanya: 'ketua',
+  kepala: 'kepala',
+  perdana: 'perdana',
+  pertama: 'pertama',
+  menteri: 'menteri',
+  pemilu: 'pemilu',
+  peristiwa: 'peristiwa',
+  majalah: 'majalah',
+  sekolah: 'sekolah',
+  bersekolah: 'sekolah',
+  masalah: 'masalah',
+  istilah: 'istilah',
+  pemuda: 'pemuda',
+  pemerintah: 'pemerintah',
+  pemerintahan: 'pemerintah',
+  pemerintahannya: 'pemerintah',
+  penduduk: 'penduduk',
+  pendudukan: 'duduk',
+  menikah: 'nikah',
+  menikahi: 'nikah',
+  pernikahan: 'nikah',
+  kemudian: 'kemudian',
+  sejarah: 'sejarah',
+  bersejarah: 'sejarah',
+  perang: 'perang',
+  bertemu: 'temu',
+  // A treaty is not a promise ("janji"): keep "perjanjian" apart from its root.
+  perjanjian: 'perjanjian',
+  peranan: 'peran',
+  pendapat: 'pendapat',
+  pendapatnya: 'pendapat',
+  berpendapat: 'pendapat',
+  julukan: 'juluk',
+  mundur: 'undur',
+  // Synonyms folded into one term on both sides (index and query), general Indonesian usage:
+  // dying, age, and exile ("pengasingan" and "pembuangan" are used interchangeably; the bare
+  // root "asing" means "foreign" and must stay apart).
+  meninggal: 'wafat',
+  meninggalnya: 'wafat',
+  mangkat: 'wafat',
+  umur: 'usia',
+  umurnya: 'usia',
+  diasingkan: 'buang',
+  diasingkannya: 'buang',
+  mengasingkan: 'buang',
+  pengasingan: 'buang',
+  pengasingannya: 'buang',
+  // One figure, several names: "Bung Karno" and "Soekarno" (folded: sukarno) are the same term.
+  karno: 'sukarno',
+};
+
+/**
+ * Stop words: Orama's Indonesian list, minus a few words that carry content in our questions
+ * ("masa kecil", "nama kecil"), plus conversational fillers and question scaffolding that learners
+ * type in chat. Terms that address the figure (bapak, bung, anda...) are handled by the query
+ * normaliser before analysis.
+ */
+const KEEP_AS_CONTENT = new Set(['kecil', 'dini', 'kini']);
+const EXTRA_STOPWORDS = [
+  'sih',
+  'deh',
+  'nih',
+  'tuh',
+  'ya',
+  'yah',
+  'aja',
+  'dong',
+  'kah',
+  'gimana',
+  'gmn',
+  'apaan',
+  'tolong',
+  'mohon',
+  'coba',
+  'jelaskan',
+  'ceritakan',
+  'tahu',
+  'benarkah',
+  'benar',
+  'benaran',
+  'bener',
+  'beneran',
+  'ngapain',
+  'dimana',
+  'kemana',
+  'darimana',
+  'bapak',
+  'pak',
+  'bpk',
+  'bung',
+  'anda',
+  'kamu',
+  'engkau',
+  'kau',
+  'tuan',
+  'waktu',
+  'jadi',
+  'cerita',
+  'ceritanya',
+  'nya',
+  'ku',
+  'mu',
+];
+
+/**
+ * Query expansion: near-synonyms learners use for what the passages say with another word.
+ * Applied to the question only, each alternative with a reduced weight (see the retriever).
+ */
+const EXPANSIONS: Record<string, readonly string[]> = {
+  henti: ['akhir', 'undur'],
+  istri: ['nikah'],
+  teks: ['naskah'],
+  naskah: ['teks'],
+  suami: ['nikah'],
+  perjanjian: ['setuju', 'unding'],
+  setuju: ['perjanjian'],
+  undur: ['henti'],
+  tangkap: ['tahan', 'tawan'],
+  tahan: ['tangkap'],
+  tawan: ['tangkap'],
+  kuliah: ['studi'],
+  studi: ['kuliah'],
+  nikah: ['kawin'],
+  kawin: ['nikah'],
+  arti: ['makna', 'maksud'],
+  makna: ['arti', 'maksud'],
+  maksud: ['arti', 'makna'],
+  kenal: ['temu'],
+  temu: ['kenal'],
+  ketua: ['pimpin'],
+  pimpin: ['ketua'],
+  anak: ['putra', 'putri'],
+  putra: ['anak'],
+  putri: ['anak'],
+  gelar: ['juluk'],
+  juluk: ['gelar'],
+  makam: ['kubur'],
+  kubur: ['makam'],
+  pilih: ['angkat'],
+  angkat: ['pilih'],
+  menang: ['unggul'],
+};
+
+/**
+ * Words that frame a question rather than name its topic ("apa MAKSUD ...", "apa ISI ...",
+ * "apa PERAN Bapak ...", "bagaimana PENDAPAT Anda ...", "TANGGAL berapa"). They still help ranking, with a small
+ * weight, but barely count when deciding whether a passage covers the question.
+ */
+const FRAME_STEMS = new Set([
+  'maksud',
+  'arti',
+  'makna',
+  'isi',
+  'peran',
+  'tuju',
+  'alas',
+  'pendapat',
+  'pandang',
+  'cara',
+  'hubung',
+  'contoh',
+  'tanggal',
+]);
+
+/** Whether a query stem only frames the question (see FRAME_STEMS). */
+export function isFrameStem(stem: string): boolean {
+  return FRAME_STEMS.has(stem);
+}
+
+/** Alternative stems for a query stem (empty for most). */
+export function expansionsOf(stem: string): readonly string[] {
+  return EXPANSIONS[stem] ?? [];
+}
+
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  [...oramaIndonesianStopwords.filter((w) => !KEEP_AS_CONTENT.has(w)), ...EXTRA_STOPWORDS].map(
+    foldForMatch,
+  ),
+);
+
+const NASAL_PREFIX = /^(me|pe)(ng|ny|n|m)?/;
+
+export interface Analyzer {
+  /** Stems of the content words of `text` (folded, stop words removed), in order, with repeats. */
+  terms(text: string): string[];
+  /** The same for text already folded with foldForMatch. */
+  termsOfFolded(folded: string): string[];
+  /** Stem of one folded word (no stop-word check). */
+  stem(word: string): string;
+  /** Whether a stem is a root seen in the corpus. */
+  isKnownStem(stem: string): boolean;
+}
+
+/**
+ * Builds the analyzer for a corpus, given as texts or (faster) as already folded texts. The
+ * corpus is only used as the dictionary of known roots for the nasal-prefix correction;
+ * analysing the same text always gives the same terms.
+ */
+export function createAnalyzer(corpus: readonly string[], { folded = false } = {}): Analyzer {
+  const snowballCache = new Map<string, string>();
+  const cachedSnowball = (word: string) => {
+    let s = snowballCache.get(word);
+    if (s === undefined) {
+      s = snowball(word);
+      snowballCache.set(word, s);
+    }
+    return s;
+  };
+  const known = new Set<string>();
+  const distinct = new Set<string>();
+  for (const text of corpus) {
+    for (const word of wordsOf(folded ? text : foldForMatch(text))) distinct.add(word);
+  }
+  for (const word of distinct) {
+    if (STOPWORDS.has(word) || /\d/.test(word)) continue;
+    const override = STEM_OVERRIDES[word];
+    if (override) known.add(override);
+    else if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(cachedSnowball(word));
+  }
+
+  const cache = new Map<string, string>();
+  const stem = (word: string): string => {
+    const cached = cache.get(word);
+    if (cached !== undefined) return cached;
+    const result = stemUncached(word, known, cachedSnowball);
+    cache.set(word, result);
+    return result;
+  };
+  const termsOfFolded = (text: string) => {
+    const out: string[] = [];
+    for (const word of wordsOf(text)) {
+      if (STOPWORDS.has(word)) continue;
+      const s = stem(word);
+      if (s) out.push(s);
+    }
+    return out;
+  };
+
+  return {
+    terms: (text) => termsOfFolded(foldForMatch(text)),
+    termsOfFolded,
+    stem,
+    isKnownStem: (s) => known.has(s),
+  };
+}
+
+function snowball(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  return snowballIndonesian(word);
+}
+
+function stemUncached(
+  word: string,
+  known: ReadonlySet<string>,
+  stemmer: (word: string) => string,
+): string {
+  const override = STEM_OVERRIDES[word];
+  if (override) return override;
+  const s = stemmer(word);
+  if (s === word || known.has(s) || !/^(me|pe)/.test(word)) return s;
+  for (const candidate of restorations(s, word)) {
+    if (known.has(candidate)) return candidate;
+  }
+  return s;
+}
+
+/** Candidate roots for a word with a nasal prefix whose Snowball stem is not a known root. */
+function restorations(s: string, word: string): string[] {
+  const out: string[] = [];
+  const first = s[0] ?? '';
+  if ('aeiou'.includes(first)) out.push(`t${s}`, `k${s}`, `p${s}`, `s${s}`, `r${s}`);
+  if (first === 'p') out.push(`m${s.slice(1)}`);
+  if (first === 'm') out.push(`p${s.slice(1)}`);
+  if (first === 's') out.push(`ny${s.slice(1)}`);
+  // Snowball also strips particles (-lah, -kah) that belong to the root: try the word without
+  // only its possessive suffix, then the whole word.
+  const withoutPossessive = word.replace(/(nya|ku|mu)$/, '');
+  if (withoutPossessive !== word) out.push(withoutPossessive);
+  out.push(word);
+  return out;
+}

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createEmbeddedGenerator, detectIntent } from './embedded-generator';
+import type { GenerateInput } from './generator';
+import { loadEvalQuestions } from './load-knowledge';
+import { personaLines, PERSONAS } from './persona';
+import { splitSentences } from './text';
+import { evalDir, realPassages, realRetriever } from './testing/fixtures';
+import { toFirstPerson } from './voice';
+
+const retriever = await realRetriever();
+const passages = await realPassages();
+const generator = createEmbeddedGenerator();
+const questions = await loadEvalQuestions(evalDir);
+
+const inputFor = (question: string, karakter: 'soekarno' | 'hatta'): GenerateInput => ({
+  karakter,
+  question,
+  hits: retriever.search(question, { karakter, k: 4 }),
+});
+
+/**
+ * Checks, independently of the generator's own bookkeeping, that `text` is made only of persona
+ * lines of the figure and of sentences of the given passages after the documented person
+ * transformation: the text must be consumable, from left to right, by those pieces alone.
+ */
+function isGrounded(text: string, input: GenerateInput): boolean {
+  const allowed = new Set(personaLines(input.karakter));
+  for (const hit of input.hits) {
+    for (const sentence of splitSentences(hit.passage.text)) {
+      allowed.add(toFirstPerson(sentence, input.karakter));
+    }
+  }
+  const pieces = [...allowed].sort((a, b) => b.length - a.length);
+  const consume = (rest: string): boolean => {
+    if (rest === '') return true;
+    return pieces.some(
+      (p) => (rest === p || rest.startsWith(`${p} `)) && consume(rest.slice(p.length).trimStart()),
+    );
+  };
+  return consume(text);
+}
+
+describe('embedded generator', () => {
+  it('answers "Kapan Bung Hatta lahir?" with the date and its source, in Hatta\'s voice', async () => {
+    const answer = await generator.generate(inputFor('Kapan Bung Hatta lahir?', 'hatta'));
+    expect(answer.generator).toBe('embedded');
+    expect(answer.text).toContain('Saya lahir pada 12 Agustus 1902');
+    expect(answer.text).not.toMatch(/\bHatta lahir\b/);
+    const source = answer.sources.find((s) => s.id === 'hatta-001');
+    expect(source).toMatchObject({
+      title: 'Kelahiran Mohammad Hatta di Bukittinggi',
+      reference: 'Mohammad Hatta, "Memoir" (1979)',
+    });
+    expect(source?.excerpt).toContain('Mohammad Hatta lahir pada 12 Agustus 1902');
+    expect(source?.score).toBeGreaterThan(0);
+  });
+
+  it("answers in Soekarno's voice for Soekarno", async () => {
+    const answer = await generator.generate(inputFor('Kapan Bapak lahir?', 'soekarno'));
+    expect(answer.text).toContain('Saya lahir di Surabaya, Jawa Timur, pada 6 Juni 1901');
+    expect(PERSONAS.soekarno.openings.some((o) => answer.text.startsWith(o))).toBe(true);
+    expect(answer.sources[0]?.id).toBe('soekarno-awal-001');
+  });
+
+  it('never emits a sentence absent from its passages (every evaluation question, both voices)', () => {
+    for (const q of questions) {
+      for (const karakter of ['soekarno', 'hatta'] as const) {
+        const input = inputFor(q.question, karakter);
+        const answer = generator.compose(input);
+        expect(isGrounded(answer.text, input), `${karakter}: ${q.question}\n${answer.text}`).toBe(
+          true,
+        );
+        for (const fact of answer.facts) {
+          const passage = passages.find((p) => p.id === fact.passageId);
+          expect(splitSentences(passage?.text ?? '')).toContain(fact.original);
+          expect(fact.spoken).toBe(toFirstPerson(fact.original, karakter));
+        }
+      }
+    }
+  });
+
+  it('never emits a sentence absent from its passages (random questions from corpus words)', () => {
+    const vocabulary = [
+      ...new Set(passages.flatMap((p) => p.text.split(/\s+/)).map((w) => w.replace(/\W/g, ''))),
+    ].filter((w) => w.length > 2);
+    const prefixes = ['Kapan', 'Siapa', 'Di mana', 'Mengapa', 'Apa itu', 'Berapa', 'Bagaimana'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...prefixes),
+        fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('soekarno' as const, 'hatta' as const),
+        (prefix, words, karakter) => {
+          const input = inputFor(`${prefix} ${words.join(' ')}?`, karakter);
+          const answer = generator.compose(input);
+          return isGrounded(answer.text, input);
+        },
+      ),
+      { numRuns: 300, seed: 20_250_817 },
+    );
+  });
+
+  it('writes two to four sentences: one persona opening and two or three facts', () => {
+    for (const q of questions.filter((x) => x.relevant.length > 0)) {
+      const answer = generator.compose(inputFor(q.question, q.karakter));
+      expect(PERSONAS[q.karakter].openings).toContain(answer.opening);
+      expect(answer.facts.length).toBeGreaterThanOrEqual(2);
+      expect(answer.facts.length).toBeLessThanOrEqual(3);
+      expect(answer.text).toBe([answer.opening, ...answer.facts.map((f) => f.spoken)].join(' '));
+    }
+  });
+
+  it('is deterministic', () => {
+    const input = inputFor('Apa isi perjanjian Linggarjati?', 'soekarno');
+    const first = generator.compose(input);
+    for (let i = 0; i < 5; i++) expect(generator.compose(input)).toEqual(first);
+  });
+
+  it('says honestly, in character, that it does not know when retrieval finds nothing', async () => {
+    for (const [question, karakter] of [
+      ['siapa presiden Amerika sekarang', 'soekarno'],
+      ['resep nasi goreng', 'hatta'],
+      ['siapa juara piala dunia 2022', 'hatta'],
+    ] as const) {
+      const input = inputFor(question, karakter);
+      expect(input.hits).toEqual([]);
+      const answer = await generator.generate(input);
+      expect(answer.sources).toEqual([]);
+      const persona = PERSONAS[karakter];
+      expect(persona.unknown.some((line) => answer.text.startsWith(line))).toBe(true);
+      expect(isGrounded(answer.text, input)).toBe(true);
+    }
+  });
+
+  it('greets and thanks in character', async () => {
+    const hello = await generator.generate(inputFor('Halo, selamat pagi!', 'hatta'));
+    expect(PERSONAS.hatta.greetings).toContain(hello.text);
+    const thanks = await generator.generate(inputFor('terima kasih banyak, Bung', 'soekarno'));
+    expect(PERSONAS.soekarno.thanks).toContain(thanks.text);
+  });
+
+  it('streams the same answer it generates', async () => {
+    const input = inputFor('Kenapa Bapak baru menikah setelah Indonesia merdeka?', 'hatta');
+    const expected = await generator.generate(input);
+    let streamed = '';
+    let done;
+    for await (const event of generator.stream(input)) {
+      if (event.type === 'delta') streamed += event.text;
+      else done = event;
+    }
+    expect(streamed).toBe(expected.text);
+    expect(done).toEqual({ type: 'done', answer: expected, replace: false });
+  });
+});
+
+describe('detectIntent', () => {
+  it('recognises the question word', () => {
+    expect(detectIntent('Kapan Bung Hatta lahir?')).toBe('when');
+    expect(detectIntent('Tahun berapa Bung Karno lulus?')).toBe('when');
+    expect(detectIntent('Di mana proklamasi dibacakan?')).toBe('where');
+    expect(detectIntent('Siapa yang mengetik naskah?')).toBe('who');
+    expect(detectIntent('Kenapa Bapak ditangkap?')).toBe('why');
+    expect(detectIntent('Berapa negara yang datang?')).toBe('howMany');
+    expect(detectIntent('Apa itu Supersemar?')).toBe('define');
+    expect(detectIntent('Ceritakan masa kecil Bapak')).toBe('other');
+  });
+});

@@ -1,0 +1,279 @@
+import type { ChatSource } from '@dwitunggal/contracts/chat';
+import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
+import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
+import { PERSONAS, pickLine } from './persona';
+import { figureNameTerm } from './query';
+import type { IndexedSentence, QueryTerm, SearchHit } from './retriever';
+import { foldForMatch, wordsOf } from './text';
+import { toFirstPerson } from './voice';
+
+/**
+ * The embedded, offline and deterministic generator. It never writes a fact of its own: the
+ * answer is one persona line from a fixed list followed by two or three sentences copied from
+ * the retrieved passages (the ones that best match the question), put in the figure's first
+ * person by the documented transformation of ./voice. When retrieval found nothing relevant it
+ * says so, in character.
+ */
+
+export interface EmbeddedGeneratorOptions {
+  /** Passages considered for sentences: the best hits scoring at least this share of the best. */
+  minRelativeScore?: number;
+  /** At most this many passages are read. */
+  maxPassages?: number;
+  /** Factual sentences in an answer (the persona opening comes on top). */
+  maxFacts?: number;
+}
+
+/** One factual sentence of an answer and where it comes from. */
+export interface UsedSentence {
+  passageId: string;
+  /** Position of the sentence in its passage. */
+  index: number;
+  /** The sentence as written in the passage. */
+  original: string;
+  /** The sentence as spoken by the figure (see toFirstPerson). */
+  spoken: string;
+}
+
+export interface ComposedAnswer extends GeneratedAnswer {
+  /** The persona line, if any, then the factual sentences, in answer order. */
+  opening: string | null;
+  facts: UsedSentence[];
+}
+
+type Intent = 'when' | 'where' | 'who' | 'howMany' | 'why' | 'define' | 'other';
+
+const INTENT_PATTERNS: Record<Exclude<Intent, 'other'>, RegExp> = {
+  when: /\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,
+  where: /\b(?:di|ke|dari) [A-Z]/,
+  who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
+  howMany:
+    /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|belas|puluh|ratus|ribu|juta)\b/i,
+  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan)\b/i,
+  define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
+};
+
+const SYNONYM_CREDIT = 0.6;
+
+const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
+
+export function detectIntent(question: string): Intent {
+  const words = wordsOf(foldForMatch(question));
+  const has = (w: string) => words.includes(w);
+  const pair = (a: string, b: string) => words.some((w, i) => w === a && words[i + 1] === b);
+  if (has('kapan') || has('kpn') || pair('tahun', 'berapa') || has('tanggal')) return 'when';
+  if (has('dimana') || has('kemana') || has('darimana') || has('dmn')) return 'where';
+  if (pair('di', 'mana') || pair('ke', 'mana') || pair('dari', 'mana')) return 'where';
+  if (has('siapa') || has('siapakah')) return 'who';
+  if (has('mengapa') || has('kenapa') || has('knp') || has('alasan')) return 'why';
+  if (has('berapa') || has('brp') || has('jumlah')) return 'howMany';
+  if (pair('apa', 'itu') || pair('apa', 'arti') || pair('apa', 'maksud') || has('artinya')) {
+    return 'define';
+  }
+  return 'other';
+}
+
+const GREETING = new Set(['halo', 'hai', 'hallo', 'hello', 'hi', 'assalamualaikum', 'salam']);
+const THANKS = ['terima kasih', 'makasih', 'trims', 'thanks', 'thank you', 'matur nuwun'];
+
+function smallTalk(question: string): 'greeting' | 'thanks' | null {
+  const folded = wordsOf(foldForMatch(question)).join(' ');
+  const words = folded.split(' ');
+  if (words.length > 8) return null;
+  if (THANKS.some((t) => folded.includes(t))) return 'thanks';
+  if (words.some((w) => GREETING.has(w)) || /\bselamat (pagi|siang|sore|malam)\b/.test(folded)) {
+    return 'greeting';
+  }
+  if (/\bapa kabar\b/.test(folded)) return 'greeting';
+  return null;
+}
+
+interface Candidate {
+  hit: SearchHit;
+  hitRank: number;
+  sentence: IndexedSentence;
+  relevance: number;
+  score: number;
+}
+
+export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}): Generator & {
+  compose(input: GenerateInput): ComposedAnswer;
+} {
+  const minRelativeScore = options.minRelativeScore ?? 0.3;
+  const maxPassages = options.maxPassages ?? 4;
+  const maxFacts = Math.max(2, options.maxFacts ?? 3);
+
+  const compose = ({ karakter, question, hits }: GenerateInput): ComposedAnswer => {
+    const persona = PERSONAS[karakter];
+    const seed = `${karakter}:${question}`;
+    const top = hits[0];
+    if (!top) {
+      const talk = smallTalk(question);
+      const text =
+        talk === 'greeting'
+          ? pickLine(persona.greetings, seed)
+          : talk === 'thanks'
+            ? pickLine(persona.thanks, seed)
+            : `${pickLine(persona.unknown, seed)} ${pickLine(persona.suggestions, seed)}`;
+      return { text, sources: [], generator: 'embedded', opening: null, facts: [] };
+    }
+
+    const terms = top.query;
+    const content = terms.filter((t) => !t.isName);
+    const mass = content.reduce((s, t) => s + t.weight, 0);
+    const intent = detectIntent(question);
+    // The figure(s) the question is about: those it names, else the one being asked.
+    const named = CHARACTER_KEYS.filter((key) =>
+      terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
+    );
+    const targets = named.length ? named : [karakter];
+    const targetTerms = targets.map(figureNameTerm);
+    const otherTerms = CHARACTER_KEYS.filter((k) => !targets.includes(k)).map(figureNameTerm);
+    const passages = hits
+      .slice(0, maxPassages)
+      .filter((h) => h.score >= minRelativeScore * top.score);
+
+    const candidates: Candidate[] = [];
+    passages.forEach((hit, hitRank) => {
+      const aboutTarget = targets.some((t) => hit.passage.figures.includes(t));
+      for (const sentence of hit.sentences) {
+        const matched = content.reduce((s, t) => s + termCredit(t, sentence), 0);
+        const relevance = mass > 0 ? matched / mass : 0;
+        let score = relevance;
+        const mentionsTarget = targetTerms.some((t) => sentence.terms.has(t));
+        // A sentence about the other figure only does not answer a question about this one.
+        if (!mentionsTarget && otherTerms.some((t) => sentence.terms.has(t))) continue;
+        if (mentionsTarget) score += 0.1;
+        if (!aboutTarget) score -= 0.1;
+        if (intent !== 'other' && INTENT_PATTERNS[intent].test(sentence.text)) score += 0.2;
+        if (startsWithTopic(sentence.text, content)) score += 0.05;
+        score += 0.1 * (hit.score / top.score);
+        if (sentence.index === 0) score += 0.03;
+        if (ANAPHORA.test(sentence.text)) score -= 0.15;
+        const length = wordCount(sentence.text);
+        if (length < 5) score -= 0.2;
+        if (length > 40) score -= 0.15;
+        candidates.push({ hit, hitRank, sentence, relevance, score });
+      }
+    });
+    const byScore = (a: Candidate, b: Candidate) =>
+      b.score - a.score || a.hitRank - b.hitRank || a.sentence.index - b.sentence.index;
+    candidates.sort(byScore);
+
+    // The main fact comes from the best passage: retrieval has seen the whole passage and its
+    // title, a sentence match alone has not.
+    const fromTop = candidates.filter((c) => c.hitRank === 0);
+    const first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
+    if (!first) {
+      return compose({ karakter, question, hits: [] });
+    }
+    const chosen: Candidate[] = [first];
+    const accept = (c: Candidate) =>
+      chosen.length < maxFacts &&
+      !chosen.includes(c) &&
+      !chosen.some((x) => similar(x.sentence, c.sentence)) &&
+      // A long sentence (a quoted document) only comes in as the main fact.
+      !(wordCount(c.sentence.text) > 40 && c.relevance < first.relevance);
+    // Further sentences: first from the same passage (one passage tells one story), then,
+    // if it has no more relevant sentence, from the other passages when they match well.
+    for (const c of candidates) {
+      if (c.hit === first.hit && c.relevance > 0 && c.score >= 0.5 * first.score && accept(c)) {
+        chosen.push(c);
+      }
+    }
+    if (chosen.length < 2) {
+      for (const c of candidates) {
+        if (
+          c.hit !== first.hit &&
+          c.relevance >= 0.5 &&
+          c.score >= 0.6 * first.score &&
+          accept(c)
+        ) {
+          chosen.push(c);
+        }
+      }
+    }
+    // Always at least two sentences: add the first sentence's neighbour in its passage.
+    if (chosen.length < 2) {
+      const siblings = first.hit.sentences;
+      const neighbour = siblings[first.sentence.index + 1] ?? siblings[first.sentence.index - 1];
+      if (neighbour) {
+        chosen.push({ ...first, sentence: neighbour, relevance: 0, score: 0 });
+      }
+    }
+
+    // Reading order: passages in the order they were first chosen, sentences in passage order.
+    const passageOrder = [...new Set(chosen.map((c) => c.hit))];
+    chosen.sort(
+      (a, b) =>
+        passageOrder.indexOf(a.hit) - passageOrder.indexOf(b.hit) ||
+        a.sentence.index - b.sentence.index,
+    );
+    const facts: UsedSentence[] = chosen.map((c) => ({
+      passageId: c.hit.passage.id,
+      index: c.sentence.index,
+      original: c.sentence.text,
+      spoken: toFirstPerson(c.sentence.text, karakter),
+    }));
+    const opening = pickLine(persona.openings, seed);
+    const sources: ChatSource[] = passageOrder.map((hit) => ({
+      id: hit.passage.id,
+      title: hit.passage.title,
+      reference: hit.passage.references[0] ?? '',
+      excerpt: facts
+        .filter((f) => f.passageId === hit.passage.id)
+        .map((f) => f.original)
+        .join(' '),
+      score: Math.round(hit.score * 1000) / 1000,
+    }));
+    return {
+      text: [opening, ...facts.map((f) => f.spoken)].join(' '),
+      sources,
+      generator: 'embedded',
+      opening,
+      facts,
+    };
+  };
+
+  return {
+    name: 'embedded',
+    compose,
+    async generate(input) {
+      const { opening: _o, facts: _f, ...answer } = compose(input);
+      return answer;
+    },
+    async *stream(input): AsyncIterable<StreamEvent> {
+      const { opening, facts, ...answer } = compose(input);
+      const parts = opening ? [opening, ...facts.map((f) => f.spoken)] : [answer.text];
+      for (const [i, part] of parts.entries()) {
+        yield { type: 'delta', text: i === 0 ? part : ` ${part}` };
+      }
+      yield { type: 'done', answer, replace: false };
+    },
+  };
+}
+
+/** A question term's credit in a sentence: full for the term, reduced for a synonym. */
+function termCredit(term: QueryTerm, sentence: IndexedSentence): number {
+  if (sentence.terms.has(term.term)) return term.weight;
+  return term.alternatives.some((alt) => sentence.terms.has(alt.term))
+    ? SYNONYM_CREDIT * term.weight
+    : 0;
+}
+
+function wordCount(text: string): number {
+  return text.split(' ').length;
+}
+
+/** Whether one of the sentence's first three words is a (folded) word of the question. */
+function startsWithTopic(text: string, content: readonly QueryTerm[]): boolean {
+  const head = wordsOf(foldForMatch(text)).slice(0, 3);
+  return content.some((t) => head.includes(t.word));
+}
+
+function similar(a: IndexedSentence, b: IndexedSentence): boolean {
+  if (a.terms.size === 0 || b.terms.size === 0) return false;
+  let shared = 0;
+  for (const t of a.terms) if (b.terms.has(t)) shared += 1;
+  return shared / (a.terms.size + b.terms.size - shared) >= 0.6;
+}

@@ -1,0 +1,32 @@
+import { chatAnswer } from '@dwitunggal/contracts/chat';
+import { describe, expect, it } from 'vitest';
+import { createRagEngine } from './engine';
+import { realPassages } from './testing/fixtures';
+
+const engine = createRagEngine({ passages: await realPassages() });
+
+describe('rag engine (what POST /api/chat calls)', () => {
+  it('answers with the API contract shape, offline, with no LLM configured', async () => {
+    const answer = await engine.answer({ karakter: 'hatta', prompt: 'Kapan Bung Hatta lahir?' });
+    expect(engine.generator.name).toBe('embedded');
+    expect(answer.generator).toBe('embedded');
+    const parsed = chatAnswer.parse(answer);
+    expect(parsed.karakter).toBe('hatta');
+    expect(parsed.response).toContain('Saya lahir pada 12 Agustus 1902');
+    expect(parsed.sources.map((s) => s.id)).toContain('hatta-001');
+  });
+
+  it('answers "I do not know" with no sources for an off-topic question', async () => {
+    const answer = await engine.answer({ karakter: 'soekarno', prompt: 'resep nasi goreng' });
+    expect(answer.sources).toEqual([]);
+    expect(answer.response).toMatch(/tidak/);
+  });
+
+  it('takes a few milliseconds per answer', async () => {
+    const started = performance.now();
+    for (let i = 0; i < 50; i++) {
+      await engine.answer({ karakter: 'soekarno', prompt: 'Apa isi perjanjian Linggarjati?' });
+    }
+    expect((performance.now() - started) / 50).toBeLessThan(5);
+  });
+});

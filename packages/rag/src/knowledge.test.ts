@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeError, parsePassages, periodRange } from './knowledge';
+import { realPassages } from './testing/fixtures';
+
+const valid = {
+  id: 'x-1',
+  title: 'Judul',
+  figures: ['hatta'],
+  period: '1936-1942',
+  text: 'Teks.',
+  references: ['Sumber'],
+};
+
+describe('knowledge base', () => {
+  it('loads the 150 passages of the repository, each with a reference', async () => {
+    const passages = await realPassages();
+    expect(passages).toHaveLength(150);
+    expect(new Set(passages.map((p) => p.id)).size).toBe(150);
+    for (const p of passages) expect(p.references[0]).toBeTruthy();
+  });
+
+  it('validates passages and names the faulty one', () => {
+    expect(parsePassages([valid])[0]).toEqual(valid);
+    expect(() => parsePassages([{ ...valid, figures: ['kartini'] }])).toThrow(/x-1.*figures/);
+    expect(() => parsePassages([{ ...valid, text: ' ' }])).toThrow(KnowledgeError);
+    expect(() => parsePassages([valid], [valid])).toThrow(/duplicate/);
+    expect(() => parsePassages({})).toThrow(/array/);
+  });
+
+  it('reads the years a period covers', () => {
+    expect(periodRange('1936-1942')).toEqual([1936, 1942]);
+    expect(periodRange('1945')).toEqual([1945, 1945]);
+    expect(periodRange('awal')).toBeNull();
+  });
+});

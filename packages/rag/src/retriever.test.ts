@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateRetriever } from './eval';
+import { loadEvalQuestions } from './load-knowledge';
+import { parsePassages } from './knowledge';
+import { boundedLevenshtein, createRetriever } from './retriever';
+import { evalDir, realPassages, realRetriever } from './testing/fixtures';
+
+const retriever = await realRetriever();
+const ids = (query: string, karakter: 'soekarno' | 'hatta', k = 5) =>
+  retriever.search(query, { karakter, k }).map((h) => h.passage.id);
+
+describe('retrieval over the knowledge base', () => {
+  it('builds the index of all 150 passages in well under a second', async () => {
+    const passages = await realPassages();
+    const fresh = createRetriever(passages);
+    expect(fresh.size).toBe(150);
+    expect(fresh.buildMs).toBeLessThan(1000);
+  });
+
+  it('finds the passage that answers a plain question first, with scores best first', () => {
+    const hits = retriever.search('Kapan Bung Hatta lahir?', { karakter: 'hatta', k: 5 });
+    expect(hits[0]?.passage.id).toBe('hatta-001');
+    expect(hits.length).toBeLessThanOrEqual(5);
+    for (let i = 1; i < hits.length; i++) {
+      expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hits[i]!.score);
+    }
+    expect(hits[0]!.coverage).toBeGreaterThan(0.9);
+  });
+
+  it('reads "Bapak", "Anda" and "Bung" as the figure being asked', () => {
+    expect(ids('Kapan Bapak lahir?', 'hatta')[0]).toBe('hatta-001');
+    expect(ids('Kapan Bapak lahir?', 'soekarno')[0]).toBe('soekarno-awal-001');
+    expect(ids('Di mana Anda dimakamkan?', 'hatta')[0]).toBe('hatta-046');
+    expect(ids('Di mana Anda dimakamkan?', 'soekarno')[0]).toBe('republik-047');
+  });
+
+  it('still finds a passage about the other figure when the question names that figure', () => {
+    expect(ids('Kapan Bung Karno lahir?', 'hatta')[0]).toBe('soekarno-awal-001');
+    expect(ids('Siapa ayah Bung Karno?', 'hatta')).toContain('soekarno-awal-001');
+    expect(ids('Bung Hatta dimakamkan di mana?', 'soekarno')[0]).toBe('hatta-046');
+  });
+
+  it('understands informal chat spellings', () => {
+    expect(ids('kpn bung karno lahir?', 'soekarno')[0]).toBe('soekarno-awal-001');
+    expect(ids('siapa yg mimpin delegasi di KMB?', 'hatta')).toContain('hatta-037');
+    expect(ids('dmn bapak dibuang thn 1934?', 'soekarno').slice(0, 2)).toContain(
+      'soekarno-awal-021',
+    );
+  });
+
+  it('falls back to the closest corpus word for a misspelling', () => {
+    const terms = retriever.analyze('Siapa yang mengetik teks proklamsi?', 'soekarno');
+    expect(terms.find((t) => t.word === 'proklamsi')).toMatchObject({
+      kind: 'corrected',
+      term: 'proklamasi',
+    });
+    expect(ids('Siapa yang mengetik teks proklamsi?', 'soekarno', 3)).toContain(
+      'soekarno-awal-043',
+    );
+    expect(ids('Apa isi pledoi Indonesia Menggugat?', 'soekarno')[0]).toBe('soekarno-awal-016');
+    // Old and new spelling of a name meet: Tjokroaminoto / Cokroaminoto.
+    expect(ids('Siapa HOS Cokroaminoto itu?', 'soekarno', 2)).toContain('soekarno-awal-006');
+  });
+
+  it('does not "correct" short words into other words', () => {
+    const terms = retriever.analyze('resep nasi goreng yang enak', 'hatta');
+    expect(terms.every((t) => t.kind === 'unknown')).toBe(true);
+  });
+
+  it('returns nothing for off-topic questions and questions after the figures lifetimes', () => {
+    for (const question of [
+      'siapa presiden Amerika sekarang',
+      'resep nasi goreng',
+      'siapa juara piala dunia 2022',
+      'Siapa presiden Indonesia tahun 2014?',
+      'Apa ibu kota Australia?',
+      'Bagaimana cara main TikTok?',
+      'Siapa penemu lampu pijar?',
+    ]) {
+      expect(retriever.search(question, { karakter: 'soekarno' }), question).toEqual([]);
+      expect(retriever.search(question, { karakter: 'hatta' }), question).toEqual([]);
+    }
+  });
+
+  it('answers a present-day question only from a passage that speaks about today', () => {
+    const hits = retriever.search('Rumah kelahiran Bapak sekarang jadi apa?', {
+      karakter: 'hatta',
+    });
+    expect(hits[0]?.passage.id).toBe('hatta-001');
+    expect(hits[0]?.matched).toContain('kini');
+  });
+
+  it('includeWeak returns the raw ranking even when the gate declines', () => {
+    const hits = retriever.search('siapa presiden Amerika sekarang', {
+      karakter: 'soekarno',
+      k: 3,
+      includeWeak: true,
+    });
+    expect(hits.length).toBe(3);
+  });
+
+  it('meets the targets on the evaluation set: recall@5 >= 0.90 and MRR@10 >= 0.75 per figure', async () => {
+    const report = evaluateRetriever(retriever, await loadEvalQuestions(evalDir));
+    for (const figure of ['soekarno', 'hatta'] as const) {
+      expect(report.perFigure[figure].questions).toBeGreaterThan(20);
+      expect(report.perFigure[figure]['recall@5']).toBeGreaterThanOrEqual(0.9);
+      expect(report.perFigure[figure]['mrr@10']).toBeGreaterThanOrEqual(0.75);
+    }
+    // Every answerable question gets passages; most unanswerable ones are declined.
+    expect(report.gate.answered).toBe(report.gate.answerable);
+    expect(report.gate.declined / report.gate.unanswerable).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('works on any small corpus (no dependency on the real data)', () => {
+    const tiny = parsePassages([
+      {
+        id: 'a',
+        title: 'Sekolah di Bandung',
+        figures: ['soekarno'],
+        period: '1921',
+        text: 'Soekarno bersekolah di Bandung. Ia belajar teknik sipil.',
+        references: ['Catatan'],
+      },
+      {
+        id: 'b',
+        title: 'Koperasi',
+        figures: ['hatta'],
+        period: '1951',
+        text: 'Hatta memperjuangkan koperasi. Koperasi membantu rakyat kecil.',
+        references: ['Catatan'],
+      },
+    ]);
+    const r = createRetriever(tiny);
+    expect(r.search('koperasi rakyat', { karakter: 'soekarno' })[0]?.passage.id).toBe('b');
+    expect(r.search('sekolah di Bandung', { karakter: 'hatta' })[0]?.passage.id).toBe('a');
+  });
+});
+
+describe('boundedLevenshtein', () => {
+  it('measures edits and stops past the bound', () => {
+    expect(boundedLevenshtein('proklamsi', 'proklamasi', 2)).toBe(1);
+    expect(boundedLevenshtein('kitten', 'sitting', 3)).toBe(3);
+    expect(boundedLevenshtein('abc', 'xyz', 1)).toBe(2);
+    expect(boundedLevenshtein('same', 'same', 0)).toBe(0);
+  });
+});

@@ -1,0 +1,433 @@
+import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
+import { createAnalyzer, expansionsOf, isFrameStem, STOPWORDS, type Analyzer } from './analyzer';
+import { periodRange, type Passage } from './knowledge';
+import { figureNameTerm, normalizeQuestion } from './query';
+import { foldForMatch, splitSentences, wordsOf } from './text';
+
+/**
+ * BM25F retrieval over the knowledge base (title and text as two weighted fields), with
+ * Indonesian stemming and stop words (see ./analyzer), a per-figure boost, a misspelling
+ * fallback and a calibrated "nothing relevant" gate.
+ */
+
+export interface RetrieverOptions {
+  /** BM25 term-frequency saturation. */
+  k1?: number;
+  /** BM25 length normalisation. */
+  b?: number;
+  /** Weight of the title field relative to the text (BM25F). */
+  titleWeight?: number;
+  /**
+   * Score bonus for passages about the figure the question is about: the figure(s) it names
+   * ("Bung Karno", "Pak Hatta"), otherwise the figure being asked (0.5 -> x1.5).
+   */
+  figureBoost?: number;
+  /** Weight of a query word replaced by its closest corpus word (misspelling fallback). */
+  fuzzyWeight?: number;
+  /** Weight of the figure's name added for "Bapak", "Anda"... (not typed by the learner). */
+  impliedNameWeight?: number;
+  /** Weight of a near-synonym added by query expansion, relative to the word typed. */
+  synonymWeight?: number;
+  /** Weight of words that frame the question ("maksud", "isi", "peran"...). */
+  frameWeight?: number;
+  /**
+   * Relevance gate: one of the three best passages must cover at least this share of the
+   * question's content (idf mass of the question's words, the figure's name excluded) ...
+   */
+  minCoverage?: number;
+  /** ... and every other passage returned must cover at least this share. */
+  minHitCoverage?: number;
+}
+
+export interface SearchOptions {
+  karakter: CharacterKey;
+  /** Number of passages wanted (default 5). */
+  k?: number;
+  /** Return the ranking even when the relevance gate says nothing is relevant (evaluation). */
+  includeWeak?: boolean;
+}
+
+/** One analysed word of the question. */
+export interface QueryTerm {
+  /** The stem searched for. */
+  term: string;
+  /** The folded word the learner typed (before stemming and spelling correction). */
+  word: string;
+  /** How the term entered the query. */
+  kind: 'typed' | 'corrected' | 'implied' | 'unknown';
+  /** For a year (1500-2100): whether any passage mentions it or covers it in its period. */
+  year?: { value: number; inScope: boolean };
+  /** idf x query weight: the term's share of the question's content. */
+  weight: number;
+  /** Whether the term is one of the figures' names (excluded from coverage). */
+  isName: boolean;
+  /** Near-synonyms searched too (query expansion), each with its own weight. */
+  alternatives: readonly { term: string; weight: number }[];
+}
+
+export interface IndexedSentence {
+  /** The sentence as written in the passage. */
+  text: string;
+  /** Its position in the passage (0-based). */
+  index: number;
+  /** Stems of its content words. */
+  terms: ReadonlySet<string>;
+}
+
+export interface SearchHit {
+  passage: Passage;
+  /** BM25F score, figure boost included. Higher is better; comparable within one query. */
+  score: number;
+  /** Share (0..1) of the question's content found in this passage. */
+  coverage: number;
+  /** The question's terms found in this passage. */
+  matched: readonly string[];
+  /** The analysed question (the same object for every hit of one search). */
+  query: readonly QueryTerm[];
+  /** The passage's sentences with their terms, for sentence selection. */
+  sentences: readonly IndexedSentence[];
+}
+
+export interface Retriever {
+  search(query: string, options: SearchOptions): SearchHit[];
+  /** The analysed question, for debugging and tests. */
+  analyze(query: string, karakter: CharacterKey): QueryTerm[];
+  /** Number of passages indexed. */
+  readonly size: number;
+  /** Milliseconds spent building the index. */
+  readonly buildMs: number;
+}
+
+export const DEFAULT_RETRIEVER_OPTIONS: Required<RetrieverOptions> = {
+  k1: 1.2,
+  b: 0.75,
+  titleWeight: 2,
+  figureBoost: 0.5,
+  fuzzyWeight: 0.7,
+  impliedNameWeight: 0.5,
+  synonymWeight: 0.6,
+  frameWeight: 0.35,
+  minCoverage: 0.5,
+  minHitCoverage: 0.2,
+};
+
+interface DocEntry {
+  passage: Passage;
+  order: number;
+  titleLength: number;
+  textLength: number;
+  sentences: IndexedSentence[];
+}
+
+interface Posting {
+  doc: number;
+  title: number;
+  text: number;
+}
+
+const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
+/** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
+const PRESENT_DAY_TERM = 'kini';
+
+export function createRetriever(
+  passages: readonly Passage[],
+  options: RetrieverOptions = {},
+): Retriever {
+  const started = performance.now();
+  const opts = { ...DEFAULT_RETRIEVER_OPTIONS, ...options };
+  // Fold every title and sentence once; everything below works on folded text.
+  const prepared = passages.map((passage) => {
+    const sentences = splitSentences(passage.text);
+    return {
+      passage,
+      title: foldForMatch(passage.title),
+      sentences,
+      foldedSentences: sentences.map(foldForMatch),
+    };
+  });
+  const analyzer = createAnalyzer(
+    prepared.flatMap((p) => [p.title, ...p.foldedSentences]),
+    { folded: true },
+  );
+
+  const docs: DocEntry[] = [];
+  const postings = new Map<string, Posting[]>();
+  let titleTotal = 0;
+  let textTotal = 0;
+  prepared.forEach(({ passage, title, sentences, foldedSentences }, order) => {
+    const titleTerms = analyzer.termsOfFolded(title);
+    const sentenceTerms = foldedSentences.map((f) => analyzer.termsOfFolded(f));
+    const textTerms = sentenceTerms.flat();
+    titleTotal += titleTerms.length;
+    textTotal += textTerms.length;
+    const counts = new Map<string, Posting>();
+    const bump = (term: string, field: 'title' | 'text') => {
+      let posting = counts.get(term);
+      if (!posting) {
+        posting = { doc: order, title: 0, text: 0 };
+        counts.set(term, posting);
+      }
+      posting[field] += 1;
+    };
+    titleTerms.forEach((t) => bump(t, 'title'));
+    textTerms.forEach((t) => bump(t, 'text'));
+    for (const [term, posting] of counts) {
+      const list = postings.get(term);
+      if (list) list.push(posting);
+      else postings.set(term, [posting]);
+    }
+    docs.push({
+      passage,
+      order,
+      titleLength: titleTerms.length,
+      textLength: textTerms.length,
+      sentences: sentences.map((text, index) => ({
+        text,
+        index,
+        terms: new Set(sentenceTerms[index]),
+      })),
+    });
+  });
+  const n = docs.length;
+  const avgTitle = n ? titleTotal / n : 1;
+  const avgText = n ? textTotal / n : 1;
+  const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const unknownIdf = idf(0);
+
+  const vocabulary = buildSurfaceVocabulary(
+    prepared.flatMap((p) => [p.title, ...p.foldedSentences]),
+    analyzer,
+    postings,
+  );
+  const periods = passages.map((p) => periodRange(p.period)).filter((r) => r !== null);
+  const yearInScope = (year: number) =>
+    postings.has(String(year)) || periods.some(([from, to]) => year >= from && year <= to);
+
+  const idfOf = (term: string) => {
+    const df = postings.get(term)?.length ?? 0;
+    return df ? idf(df) : unknownIdf;
+  };
+
+  const analyze = (query: string, karakter: CharacterKey): QueryTerm[] => {
+    const seen = new Map<string, QueryTerm>();
+    for (const { word, implied } of normalizeQuestion(query, karakter)) {
+      if (STOPWORDS.has(word)) continue;
+      let term = analyzer.stem(word);
+      let kind: QueryTerm['kind'] = implied ? 'implied' : 'typed';
+      let factor = implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1;
+      let synonyms = expansionsOf(term).filter((t) => postings.has(t));
+      if (!postings.has(term) && synonyms.length === 0) {
+        const corrected = /\d/.test(word) ? undefined : vocabulary.closest(word);
+        if (corrected !== undefined) {
+          term = corrected;
+          kind = 'corrected';
+          factor = opts.fuzzyWeight;
+          synonyms = expansionsOf(term).filter((t) => postings.has(t));
+        } else {
+          kind = 'unknown';
+        }
+      }
+      const yearValue = /^\d{4}$/.test(word) ? Number(word) : NaN;
+      const entry: QueryTerm = {
+        term,
+        word,
+        kind,
+        ...(yearValue >= 1500 && yearValue <= 2100
+          ? { year: { value: yearValue, inScope: yearInScope(yearValue) } }
+          : {}),
+        weight: factor * idfOf(term),
+        isName: NAME_TERMS.has(term),
+        alternatives: synonyms.map((t) => ({
+          term: t,
+          weight: factor * opts.synonymWeight * idfOf(t),
+        })),
+      };
+      const previous = seen.get(term);
+      // A term typed by the learner outranks the same term implied or corrected.
+      if (!previous || entry.weight > previous.weight) seen.set(term, entry);
+    }
+    return [...seen.values()];
+  };
+
+  const fieldTf = (p: Posting) => {
+    const doc = docs[p.doc] as DocEntry;
+    return (
+      (opts.titleWeight * p.title) / (1 - opts.b + (opts.b * doc.titleLength) / avgTitle) +
+      p.text / (1 - opts.b + (opts.b * doc.textLength) / avgText)
+    );
+  };
+
+  const search = (query: string, { karakter, k = 5, includeWeak = false }: SearchOptions) => {
+    const terms = analyze(query, karakter);
+    const scores = new Float64Array(n);
+    const credit = new Float64Array(n);
+    const matched = new Map<number, string[]>();
+    const best = new Map<number, { value: number; credit: number }>();
+    for (const qt of terms) {
+      best.clear();
+      const variants = [
+        { term: qt.term, weight: qt.weight, credit: 1 },
+        ...qt.alternatives.map((a) => ({ ...a, credit: opts.synonymWeight })),
+      ];
+      for (const variant of variants) {
+        if (variant.term === qt.term && qt.kind === 'unknown') continue;
+        for (const p of postings.get(variant.term) ?? []) {
+          const tf = fieldTf(p);
+          const value = (variant.weight * (tf * (opts.k1 + 1))) / (tf + opts.k1);
+          const current = best.get(p.doc);
+          if (!current || value > current.value) best.set(p.doc, { value, credit: variant.credit });
+        }
+      }
+      for (const [doc, { value, credit: c }] of best) {
+        scores[doc] = (scores[doc] ?? 0) + value;
+        if (!qt.isName) credit[doc] = (credit[doc] ?? 0) + c * qt.weight;
+        const list = matched.get(doc);
+        if (list) list.push(qt.term);
+        else matched.set(doc, [qt.term]);
+      }
+    }
+    const contentMass = terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
+    // The figure(s) the question is about: those it names, else the one being asked.
+    const named = CHARACTER_KEYS.filter((key) =>
+      terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
+    );
+    const targets: readonly CharacterKey[] = named.length ? named : [karakter];
+    const hits: SearchHit[] = [];
+    for (let i = 0; i < n; i++) {
+      const raw = scores[i] ?? 0;
+      if (raw <= 0) continue;
+      const doc = docs[i] as DocEntry;
+      const coverage = contentMass > 0 ? (credit[i] ?? 0) / contentMass : 1;
+      const about = targets.filter((f) => doc.passage.figures.includes(f)).length;
+      const boost = 1 + (opts.figureBoost * about) / targets.length;
+      hits.push({
+        passage: doc.passage,
+        score: raw * boost,
+        coverage,
+        matched: matched.get(i) ?? [],
+        query: terms,
+        sentences: doc.sentences,
+      });
+    }
+    hits.sort((a, b) => b.score - a.score || orderOf(a) - orderOf(b));
+    if (includeWeak) return hits.slice(0, k);
+    return passesGate(terms, hits)
+      ? hits.filter((h) => h.coverage >= opts.minHitCoverage).slice(0, k)
+      : [];
+  };
+
+  /**
+   * The "nothing relevant" gate. Declines when no passage among the three best covers enough of
+   * the question, when the question names a year no passage mentions or spans (after the
+   * figures' lifetimes, or long before), or when it asks about the present day ("sekarang",
+   * "saat ini") and the passage that covers it best says nothing about today.
+   */
+  const passesGate = (terms: readonly QueryTerm[], hits: readonly SearchHit[]) => {
+    if (terms.some((t) => t.year && !t.year.inScope)) return false;
+    const best = hits
+      .slice(0, 3)
+      .reduce<SearchHit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined);
+    if (!best || best.coverage < opts.minCoverage) return false;
+    if (
+      terms.some((t) => t.term === PRESENT_DAY_TERM) &&
+      !best.matched.includes(PRESENT_DAY_TERM)
+    ) {
+      return false;
+    }
+    // A question about two things ("ibu kota" + "Australia") is not answered by a passage that
+    // mentions only one of them, however rare that one is.
+    const topics = terms.filter(
+      (t) => !t.isName && t.term !== PRESENT_DAY_TERM && !isFrameStem(t.term),
+    );
+    const found = new Set(best.matched);
+    const topicsFound = topics.filter((t) => found.has(t.term)).length;
+    return topicsFound >= Math.min(2, topics.length);
+  };
+
+  const orderIndex = new Map(docs.map((d) => [d.passage.id, d.order]));
+  const orderOf = (hit: SearchHit) => orderIndex.get(hit.passage.id) ?? 0;
+
+  return {
+    search,
+    analyze,
+    size: n,
+    buildMs: performance.now() - started,
+  };
+}
+
+/**
+ * The corpus's folded surface words, for the misspelling fallback: an unknown query word is
+ * replaced by the closest corpus word (Levenshtein distance 1 for words of 6-8 letters, 2 for
+ * longer words; same first letter; ties broken by frequency, then alphabetically). Shorter words
+ * are never corrected: one edit turns too many of them into another real word ("enak" -> "enam").
+ */
+const MIN_FUZZY_LENGTH = 6;
+
+function buildSurfaceVocabulary(
+  foldedTexts: readonly string[],
+  analyzer: Analyzer,
+  postings: ReadonlyMap<string, Posting[]>,
+) {
+  const frequency = new Map<string, number>();
+  for (const text of foldedTexts) {
+    for (const word of wordsOf(text)) {
+      if (word.length < 4 || STOPWORDS.has(word) || /\d/.test(word)) continue;
+      frequency.set(word, (frequency.get(word) ?? 0) + 1);
+    }
+  }
+  const byInitial = new Map<string, string[]>();
+  for (const word of [...frequency.keys()].sort()) {
+    const list = byInitial.get(word[0] as string);
+    if (list) list.push(word);
+    else byInitial.set(word[0] as string, [word]);
+  }
+  const cache = new Map<string, string | undefined>();
+  return {
+    closest(word: string): string | undefined {
+      if (word.length < MIN_FUZZY_LENGTH) return undefined;
+      if (cache.has(word)) return cache.get(word);
+      const maxDistance = word.length >= 9 ? 2 : 1;
+      let best: string | undefined;
+      let bestDistance = maxDistance + 1;
+      let bestFrequency = 0;
+      for (const candidate of byInitial.get(word[0] as string) ?? []) {
+        if (Math.abs(candidate.length - word.length) > maxDistance) continue;
+        const d = boundedLevenshtein(word, candidate, maxDistance);
+        if (d > maxDistance) continue;
+        const f = frequency.get(candidate) ?? 0;
+        if (d < bestDistance || (d === bestDistance && f > bestFrequency)) {
+          best = candidate;
+          bestDistance = d;
+          bestFrequency = f;
+        }
+      }
+      const stem = best === undefined ? undefined : analyzer.stem(best);
+      const result = stem !== undefined && postings.has(stem) ? stem : undefined;
+      if (cache.size < 10_000) cache.set(word, result);
+      return result;
+    },
+  };
+}
+
+/** Levenshtein distance, or max + 1 as soon as it must exceed `max`. */
+export function boundedLevenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? max + 1;
+}

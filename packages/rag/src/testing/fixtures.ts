@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Passage } from '../knowledge';
+import { loadKnowledge } from '../load-knowledge';
+import { createRetriever, type Retriever } from '../retriever';
+
+/** Test helpers: the real knowledge base and evaluation set of the repository. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const knowledgeDir = path.join(repoRoot, 'data/seed/knowledge');
+export const evalDir = path.join(repoRoot, 'data/eval');
+
+let passages: Promise<Passage[]> | undefined;
+let retriever: Promise<Retriever> | undefined;
+
+export function realPassages(): Promise<Passage[]> {
+  passages ??= loadKnowledge(knowledgeDir);
+  return passages;
+}
+
+export function realRetriever(): Promise<Retriever> {
+  retriever ??= realPassages().then((p) => createRetriever(p));
+  return retriever;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { toFirstPerson } from './voice';
+
+describe('toFirstPerson', () => {
+  it('turns the speaking figure, as subject, into "Saya"', () => {
+    expect(toFirstPerson('Hatta lahir di Bukittinggi.', 'hatta')).toBe(
+      'Saya lahir di Bukittinggi.',
+    );
+    expect(toFirstPerson('Mohammad Hatta lahir pada 12 Agustus 1902.', 'hatta')).toBe(
+      'Saya lahir pada 12 Agustus 1902.',
+    );
+    expect(toFirstPerson('Bung Karno berpidato di Bandung.', 'soekarno')).toBe(
+      'Saya berpidato di Bandung.',
+    );
+    expect(toFirstPerson('Ir. Soekarno membacakan teks itu.', 'soekarno')).toBe(
+      'Saya membacakan teks itu.',
+    );
+  });
+
+  it('turns safe inner mentions into "saya" and kinship "-nya" of the subject into "saya"', () => {
+    expect(toFirstPerson('Keluarga Hatta adalah keluarga pedagang.', 'hatta')).toBe(
+      'Keluarga saya adalah keluarga pedagang.',
+    );
+    expect(toFirstPerson('Ayah Mohammad Hatta bernama Haji Muhammad Djamil.', 'hatta')).toBe(
+      'Ayah saya bernama Haji Muhammad Djamil.',
+    );
+    expect(toFirstPerson('Pemuda membawa Soekarno dan Hatta ke Rengasdengklok.', 'hatta')).toBe(
+      'Pemuda membawa Soekarno dan saya ke Rengasdengklok.',
+    );
+    expect(toFirstPerson('Pada 1933 Hatta kembali.', 'hatta')).toBe('Pada 1933 saya kembali.');
+    expect(toFirstPerson('Hatta dibesarkan oleh keluarga ibunya.', 'hatta')).toBe(
+      'Saya dibesarkan oleh keluarga ibu saya.',
+    );
+    expect(toFirstPerson('Hatta berjanji bahwa ia tidak akan menikah.', 'hatta')).toBe(
+      'Saya berjanji bahwa saya tidak akan menikah.',
+    );
+  });
+
+  it('leaves names that are part of a longer name, a title or a quotation alone', () => {
+    for (const [sentence, who] of [
+      ['Rahmi Hatta wafat pada 1999.', 'hatta'],
+      ['Bandara Soekarno-Hatta dibuka pada 1985.', 'hatta'],
+      ['Bandara Soekarno-Hatta dibuka pada 1985.', 'soekarno'],
+      ['Supersemar ditandatangani Presiden Soekarno di Bogor.', 'soekarno'],
+      ['Stadion Gelora Bung Karno dibangun untuk Asian Games.', 'soekarno'],
+      ['Buku "Bung Hatta di Mata Tiga Putrinya" terbit pada 2015.', 'hatta'],
+      ['Teks itu dibacakan Soekarno di Pegangsaan.', 'soekarno'],
+      ['Kabinet Hatta II bekerja hingga 1950.', 'hatta'],
+      ['Ayahnya mengganti namanya menjadi Soekarno sesuai kebiasaan Jawa.', 'soekarno'],
+      ['Sejak itu ia dikenal sebagai Ir. Soekarno.', 'soekarno'],
+      ['Rakyat memanggilnya dengan akrab Bung Hatta.', 'hatta'],
+    ] as const) {
+      expect(toFirstPerson(sentence, who)).toBe(sentence);
+    }
+  });
+
+  it('never touches the other figure', () => {
+    const sentence = 'Soekarno dan Hatta membacakan proklamasi.';
+    expect(toFirstPerson(sentence, 'soekarno')).toBe('Saya dan Hatta membacakan proklamasi.');
+    expect(toFirstPerson(sentence, 'hatta')).toBe('Soekarno dan saya membacakan proklamasi.');
+    expect(toFirstPerson('Sjahrir lahir di Padang Panjang.', 'hatta')).toBe(
+      'Sjahrir lahir di Padang Panjang.',
+    );
+  });
+});
+
+describe('toFirstPerson after a sentence-initial function word', () => {
+  it('treats "Ketika Hatta ..." like a subject clause', () => {
+    expect(
+      toFirstPerson(
+        'Ketika Mohammad Hatta tiba di Belanda pada 1921, ia segera bergabung.',
+        'hatta',
+      ),
+    ).toBe('Ketika saya tiba di Belanda pada 1921, saya segera bergabung.');
+    // A preposition is not a clause: "ia" there is Sjahrir, not the speaker.
+    expect(toFirstPerson('Bersama Hatta, Sjahrir mengajar; ia guru yang sabar.', 'hatta')).toBe(
+      'Bersama saya, Sjahrir mengajar; ia guru yang sabar.',
+    );
+  });
+});
