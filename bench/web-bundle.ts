@@ -30,7 +30,7 @@ async function measure(browser: Browser, url: string, token?: string) {
     file: new URL(u).pathname,
     rawKiB: Math.round((body.length / 1024) * 10) / 10,
     gzipKiB: Math.round((gzipSync(body, { level: 9 }).length / 1024) * 10) / 10,
-    tfjs: /tensorflow|tfjs/i.test(body.toString('utf8', 0, Math.min(body.length, 2_000_000))),
+    tfjs: /@tensorflow|TensorFlow Authors|registerKernel\(/.test(body.toString('utf8', 0, Math.min(body.length, 4_000_000))),
   }));
   await context.close();
   return {

@@ -6,7 +6,6 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { preloadApi } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { whenIdle } from '@/lib/when-idle';
 import { loadAuthSchemas } from '../api/schemas';
 import { LoginError, loginMessages, signIn } from '../api/session';
 
@@ -41,20 +40,25 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
   const { preload } = form;
 
-  useEffect(
-    () =>
-      whenIdle(() => {
-        preload();
-        preloadApi();
-      }),
-    [preload],
-  );
+  // The validation schemas and the HTTP client load when the visitor starts using the form, so
+  // they stay out of the page's initial JavaScript.
+  const warmUp = () => {
+    preload();
+    preloadApi();
+  };
 
   const locked = secondsLeft > 0;
   const { errors, isSubmitting } = form;
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(e)} noValidate className="space-y-5">
+    <form
+      onSubmit={(e) => void form.handleSubmit(e)}
+      onFocus={warmUp}
+      onPointerEnter={warmUp}
+      onTouchStart={warmUp}
+      noValidate
+      className="space-y-5"
+    >
       {error && (
         <Alert tone="error">
           {error}

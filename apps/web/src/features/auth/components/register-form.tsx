@@ -1,5 +1,5 @@
 import type { RegisterBody } from '@dwitunggal/contracts/auth';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
@@ -7,7 +7,6 @@ import { TextField } from '@/components/ui/text-field';
 import { preloadApi } from '@/lib/api-client';
 import { toApiFailure } from '@/lib/api-error';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { whenIdle } from '@/lib/when-idle';
 import { registerAccount } from '../api/auth-api';
 import { loadAuthSchemas } from '../api/schemas';
 
@@ -74,18 +73,23 @@ export function RegisterForm({
   });
   const { preload } = form;
 
-  useEffect(
-    () =>
-      whenIdle(() => {
-        preload();
-        preloadApi();
-      }),
-    [preload],
-  );
+  // The validation schemas and the HTTP client load when the visitor starts using the form, so
+  // they stay out of the page's initial JavaScript.
+  const warmUp = () => {
+    preload();
+    preloadApi();
+  };
 
   const { errors, isSubmitting } = form;
   return (
-    <form onSubmit={(e) => void form.handleSubmit(e)} noValidate className="space-y-5">
+    <form
+      onSubmit={(e) => void form.handleSubmit(e)}
+      onFocus={warmUp}
+      onPointerEnter={warmUp}
+      onTouchStart={warmUp}
+      noValidate
+      className="space-y-5"
+    >
       {error && <Alert tone="error">{error}</Alert>}
       <fieldset disabled={disabled} className="space-y-5">
         <TextField
