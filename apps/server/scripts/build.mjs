@@ -10,7 +10,9 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/server.ts'],
+  // The training worker is its own file (dist/train-worker.js): the server starts it in a
+  // worker thread by its URL next to dist/server.js.
+  entryPoints: { server: 'src/server.ts', 'train-worker': 'src/modules/models/train-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -14,10 +14,18 @@ import { createRateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { resolveWebDist, webPlugin } from './plugins/web';
-import { createUserRepository } from './modules/auth/repository';
+import { createUserRepository, type UserRow } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { createChatEngine } from './modules/chat/engine';
+import { createCache, createCacheBus } from './lib/cache';
+import { createTagRepository } from './modules/tags/repository';
+import { createTagService } from './modules/tags/service';
+import { tagRoutes } from './modules/tags/routes';
+import { createModelService } from './modules/models/service';
+import { modelRoutes } from './modules/models/routes';
 
 export type AppConfig = Pick<
   Config,
@@ -29,7 +37,8 @@ export type AppConfig = Pick<
   | 'TRUST_PROXY'
   | 'LOG_LEVEL'
   | 'WEB_DIST'
->;
+> &
+  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'CHAT_MAX_PER_MINUTE'>>;
 
 /** The Content-Security-Policy that the built web app satisfies (no inline code, same origin). */
 export const CONTENT_SECURITY_POLICY = {
@@ -64,6 +73,14 @@ export async function buildApp(opts: {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    maxParamLength: 200,
+    // Router-level failures (a malformed %-escape, an over-long parameter) get the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
+      const status = code >= 400 && code < 500 ? code : 400;
+      const body = { code: status, status: 'error', message: status === 414 ? 'URL is too long' : 'Malformed URL' };
+      void (reply as unknown as { code(c: number): { send(b: unknown): void } }).code(status).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,7 +101,15 @@ export async function buildApp(opts: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // In-process caches, invalidated across processes through the database (lib/cache.ts).
+  const cacheBus = await createCacheBus(database, { onError: (err) => app.log.warn({ err }, 'cache notify failed') });
+  app.addHook('onClose', () => cacheBus.close());
+
   const users = createUserRepository(database.db);
+  // The signed-in user is read on every authenticated request: cache it, and drop it (in every
+  // process) whenever its token version, role or existence changes.
+  const userCache = createCache<UserRow | undefined>(cacheBus, { ttlMs: 30_000 });
+  const userKey = (id: string) => `user:${id}`;
   const tokens = createTokenService(config.jwtSecret, config.JWT_TTL_SECONDS);
   const limiter = createRateLimiter(database.db);
   const auth = createAuthService({
@@ -96,13 +121,27 @@ export async function buildApp(opts: {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     },
+    onUserChanged: (id) => userCache.invalidate(userKey(id)),
   });
-  await app.register(authPlugin, { tokens, users });
+  await app.register(authPlugin, {
+    tokens,
+    findUser: (id) => userCache.get(userKey(id), () => users.findById(id)),
+  });
+
+  const tags = createTagService({ repo: createTagRepository(database.db), cache: createCache(cacheBus) });
+  const models = createModelService({ database, tags: createTagRepository(database.db), bus: cacheBus, log: app.log });
+  app.decorate('models', models);
+  app.addHook('onClose', () => models.close());
+
+  const chatEngine = await createChatEngine(config);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth });
+      await api.register(tagRoutes, { tags });
+      await api.register(modelRoutes, { models });
+      await api.register(chatRoutes, { engine: chatEngine, maxPerMinute: config.CHAT_MAX_PER_MINUTE ?? 30 });
     },
     { prefix: '/api' },
   );

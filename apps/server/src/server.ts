@@ -3,6 +3,7 @@ import { createDatabase } from './db/client';
 import { ConfigError, loadConfig } from './env';
 import { ensureAdmin } from './modules/auth/bootstrap';
 import { createUserRepository } from './modules/auth/repository';
+import { seedIfNeeded } from './modules/tags/seed';
 
 async function main() {
   const startedAt = performance.now();
@@ -24,7 +25,19 @@ async function main() {
     name: config.ADMIN_NAME,
     dataDir: config.dataDir,
   });
+  const seeded = await seedIfNeeded(database);
   const app = await buildApp({ config, database });
+  for (const s of seeded.filter((o) => o.action === 'seeded')) {
+    app.log.info(s, `seeded ${s.tags} tags of ${s.character} from data/seed/tags`);
+  }
+  // Runs a stopped server left unfinished are failed (the previous version keeps being served);
+  // a figure without an active model gets its first one before the server listens.
+  const interrupted = await app.models.recoverInterruptedRuns();
+  if (interrupted.length > 0) app.log.warn({ runs: interrupted }, 'marked interrupted training runs failed');
+  for (const m of await app.models.trainMissingModels()) {
+    if (m.action === 'failed') app.log.error(m, `no model for ${m.figure}: first training failed`);
+    else if (m.action !== 'present') app.log.info(m, `first ${m.figure} model: version ${m.version} in ${m.durationMs} ms`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

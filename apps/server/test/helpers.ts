@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../src/app';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/client';
+import { createUserRepository } from '../src/modules/auth/repository';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -100,3 +101,10 @@ export async function signUp(app: FastifyInstance, overrides = {}) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Registers a user, makes it an admin in the database, and logs it in. */
+export async function signUpAdmin(ctx: { app: FastifyInstance; database: Database }, overrides = {}) {
+  const learner = await signUp(ctx.app, overrides);
+  await createUserRepository(ctx.database.db).setRole(learner.user.id, 'admin');
+  return learner;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { characterKeyFromName } from './characters';
+import { characterKeyFromName, MAX_TAGS_PER_CHARACTER } from './characters';
 
 /** Limits of the training data (issue: training data). */
 export const TAG_NAME_MAX = 50;
@@ -7,6 +7,19 @@ export const INPUTS_MAX = 200;
 export const INPUT_LENGTH_MAX = 200;
 export const RESPONSES_MAX = 50;
 export const RESPONSE_LENGTH_MAX = 1000;
+/** The quality report flags tags with fewer inputs than this. */
+export const FEW_INPUTS_THRESHOLD = 10;
+
+/** Server messages shown by the archive screens (Indonesian: admins read them in toasts). */
+export const TAG_MESSAGES = {
+  created: 'Tag berhasil dibuat',
+  merged: 'Tag berhasil digabungkan',
+  updated: 'Tag berhasil diperbarui',
+  deleted: 'Tag berhasil dihapus',
+  limitReached: `Maksimal ${MAX_TAGS_PER_CHARACTER} tag per karakter telah tercapai`,
+  notFound: 'Tag tidak ditemukan',
+  characterNotFound: 'Karakter tidak ditemukan: gunakan Soekarno atau Hatta',
+} as const;
 
 /** Folds a phrase for duplicate detection: trimmed, inner whitespace collapsed, lower case. */
 export function foldPhrase(text: string): string {
@@ -28,6 +41,18 @@ export function cleanPhrases(items: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Text that PostgreSQL can store unchanged: no NUL character (text columns refuse it) and no
+ * lone UTF-16 surrogate (it would silently become U+FFFD on the way to UTF-8).
+ */
+export function isStorableText(text: string): boolean {
+  return (
+    !text.includes('\u0000') &&
+    !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)
+  );
+}
+const INVALID_CHARACTERS = 'Text contains invalid characters';
+
 const phraseList = (opts: {
   max: number;
   itemMax: number;
@@ -36,9 +61,13 @@ const phraseList = (opts: {
   tooLong: string;
 }) =>
   z
-    .array(z.string({ error: 'Each entry must be text' }).max(opts.itemMax * 4, { error: opts.tooLong }), {
-      error: opts.required,
-    })
+    .array(
+      z
+        .string({ error: 'Each entry must be text' })
+        .max(opts.itemMax * 4, { error: opts.tooLong })
+        .refine(isStorableText, { error: INVALID_CHARACTERS }),
+      { error: opts.required },
+    )
     .max(opts.max * 4, { error: opts.tooMany })
     .transform(cleanPhrases)
     .pipe(
@@ -59,13 +88,16 @@ export const characterName = z
     return key === 'soekarno' ? ('Soekarno' as const) : ('Hatta' as const);
   });
 
-export const tagBody = z.object({
-  nama: characterName,
-  tag: z
-    .string({ error: 'Tag name is required' })
-    .trim()
-    .min(1, { error: 'Tag name is required' })
-    .max(TAG_NAME_MAX, { error: 'Tag name cannot exceed 50 characters' }),
+const tagName = z
+  .string({ error: 'Tag name is required' })
+  .trim()
+  .min(1, { error: 'Tag name is required' })
+  .max(TAG_NAME_MAX, { error: 'Tag name cannot exceed 50 characters' })
+  .refine(isStorableText, { error: INVALID_CHARACTERS });
+
+/** The fields of a tag without its figure: what an archive file holds per tag. */
+export const tagFields = z.object({
+  tag: tagName,
   input: phraseList({
     max: INPUTS_MAX,
     itemMax: INPUT_LENGTH_MAX,
@@ -81,8 +113,19 @@ export const tagBody = z.object({
     tooLong: 'Each response can be at most 1000 characters',
   }),
 });
+export type CleanTagFields = z.output<typeof tagFields>;
+
+/** POST /chatbot/tags: create, or merge into the tag of the same name (any case). */
+export const tagBody = tagFields.extend({ nama: characterName });
 export type TagBody = z.input<typeof tagBody>;
 export type CleanTagBody = z.output<typeof tagBody>;
+
+/**
+ * PUT /chatbot/update/{id}: full replace of the name, inputs and responses. `nama` may be sent
+ * (the form always sends it) but a tag never changes figure: a different one is refused.
+ */
+export const updateTagBody = tagFields.extend({ nama: characterName.optional() });
+export type UpdateTagBody = z.input<typeof updateTagBody>;
 
 export const tag = z.object({
   id: z.string(),
@@ -104,6 +147,9 @@ export const createTagData = z.object({
 export type CreateTagData = z.infer<typeof createTagData>;
 
 export const updateTagData = z.object({ message: z.string(), tag });
+export type UpdateTagData = z.infer<typeof updateTagData>;
+
+export const deleteTagData = z.object({ id: z.string() });
 
 /** Archive export/import format, also accepted by the classifier CLI. */
 export const archiveFile = z.object({
@@ -118,3 +164,83 @@ export const archiveFile = z.object({
   ),
 });
 export type ArchiveFile = z.infer<typeof archiveFile>;
+
+/** What GET /chatbot/export/{nama}?format=json answers: the seed file's shape minus `starters`. */
+export type ExportedArchive = {
+  version: 1;
+  nama: 'Soekarno' | 'Hatta';
+  tags: { tag: string; input: string[]; responses: string[] }[];
+};
+
+/** CSV columns of the export and import: one row per phrase. */
+export const CSV_HEADER = ['tag', 'kind', 'text'] as const;
+/** Upper bound of an import body (the app's body limit is 1 MiB). */
+export const IMPORT_CONTENT_MAX = 1024 * 1024;
+
+/**
+ * POST /chatbot/import/{nama}: the JSON archive file, or a CSV export as text. Each tag is
+ * validated by the server with the rules of `tagFields`; errors are reported per tag.
+ */
+export const importBody = z.union(
+  [
+    z.object({
+      format: z.literal('csv'),
+      content: z.string({ error: 'content must be the CSV text' }).max(IMPORT_CONTENT_MAX),
+    }),
+    z.object({
+      version: z.literal(1, { error: 'version must be 1' }).optional(),
+      nama: z.string().optional(),
+      tags: z
+        .array(z.unknown(), { error: 'tags must be an array' })
+        .max(1000, { error: 'Too many tags' }),
+    }),
+  ],
+  { error: 'Send an archive file {version, nama, tags} or {format: "csv", content}' },
+);
+export type ImportBody = z.input<typeof importBody>;
+
+export const importIssue = z.object({
+  /** Where: `tags[3].input`, `line 12`, or `tags` for the whole file. */
+  path: z.string(),
+  message: z.string(),
+});
+export type ImportIssue = z.infer<typeof importIssue>;
+
+export const importPreview = z.object({
+  dryRun: z.boolean(),
+  tagsCreated: z.number().int(),
+  tagsMerged: z.number().int(),
+  inputsAdded: z.number().int(),
+  responsesAdded: z.number().int(),
+  totalTagsAfter: z.number().int(),
+  errors: z.array(importIssue),
+  warnings: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const QUALITY_ISSUE_KINDS = [
+  'duplicate_across_tags',
+  'near_duplicate',
+  'few_inputs',
+  'imbalance',
+] as const;
+export const qualityIssue = z.object({
+  kind: z.enum(QUALITY_ISSUE_KINDS),
+  severity: z.enum(['warning', 'error']),
+  tags: z.array(z.string()),
+  inputs: z.array(z.string()).optional(),
+  /** Indonesian, shown on the archive screen. */
+  message: z.string(),
+});
+export type QualityIssue = z.infer<typeof qualityIssue>;
+
+export const qualityReport = z.object({
+  issues: z.array(qualityIssue),
+  stats: z.object({
+    tags: z.number().int(),
+    inputs: z.number().int(),
+    minInputs: z.number().int(),
+    maxInputs: z.number().int(),
+  }),
+});
+export type QualityReport = z.infer<typeof qualityReport>;

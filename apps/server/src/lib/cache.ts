@@ -93,7 +93,10 @@ export interface Cache<T> {
   readonly stats: { hits: number; misses: number };
 }
 
-export function createCache<T>(bus: CacheBus, opts: { ttlMs?: number; now?: () => number } = {}): Cache<T> {
+export function createCache<T>(
+  bus: CacheBus,
+  opts: { ttlMs?: number; now?: () => number } = {},
+): Cache<T> {
   const ttlMs = opts.ttlMs ?? 60_000;
   const now = opts.now ?? Date.now;
   const entries = new Map<string, { value: T; expiresAt: number }>();
@@ -152,4 +155,15 @@ export function createCache<T>(bus: CacheBus, opts: { ttlMs?: number; now?: () =
       await bus.publish(key);
     },
   };
+}
+
+/**
+ * Announces a change from code that has no bus of its own (seeding, the reset command run in
+ * another process): every server process listening on the database drops `key`.
+ */
+export async function announceChange(
+  database: Pick<Database, 'notify'>,
+  key: string,
+): Promise<void> {
+  await database.notify?.(CACHE_CHANNEL, `external${SEPARATOR}${key}`);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { TokenService } from '../lib/jwt';
-import type { UserRepository, UserRow } from '../modules/auth/repository';
+import type { UserRow } from '../modules/auth/repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +27,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  * the user's current token version (logout and account deletion revoke every earlier token).
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService; users: UserRepository }) => {
+  async (
+    app: FastifyInstance,
+    opts: { tokens: TokenService; findUser: (id: string) => Promise<UserRow | undefined> },
+  ) => {
     app.decorateRequest('user', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -35,7 +38,7 @@ export const authPlugin = fp(
       if (!token) throw unauthorized('Authentication required');
       const claims = await opts.tokens.verify(token);
       if (!claims) throw unauthorized('Invalid or expired token');
-      const user = await opts.users.findById(claims.userId);
+      const user = await opts.findUser(claims.userId);
       if (!user || user.tokenVersion !== claims.tokenVersion) {
         throw unauthorized('Invalid or expired token');
       }

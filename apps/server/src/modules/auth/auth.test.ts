@@ -181,6 +181,15 @@ describe('routing', () => {
     expect(json(res)).toMatchObject({ code: 404, status: 'error' });
   });
 
+  it('answers malformed and over-long URLs with a 4xx envelope', async () => {
+    for (const url of ['/api/chatbot/tags/%E0%A4%A', `/api/chatbot/tags/${'x'.repeat(500)}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(json(res)).toMatchObject({ status: 'error', code: res.statusCode });
+    }
+  });
+
   it('reports health with the database state', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

@@ -29,8 +29,11 @@ export function createAuthService(deps: {
   tokens: TokenService;
   limiter: RateLimiter;
   limits: LoginLimits;
+  /** Called after a user's token version, role or existence changed (drops cached copies). */
+  onUserChanged?: (userId: string) => Promise<void>;
 }) {
   const { users, tokens, limiter, limits } = deps;
+  const changed = (userId: string) => deps.onUserChanged?.(userId) ?? Promise.resolve();
 
   return {
     async register(body: RegisterBody): Promise<PublicUser> {
@@ -70,11 +73,13 @@ export function createAuthService(deps: {
     /** Every token issued so far for this user stops working. */
     async logout(userId: string): Promise<void> {
       await users.bumpTokenVersion(userId);
+      await changed(userId);
     },
 
     /** Deletes the account and everything it owns (foreign keys cascade). */
     async deleteAccount(userId: string): Promise<void> {
       await users.delete(userId);
+      await changed(userId);
     },
   };
 }

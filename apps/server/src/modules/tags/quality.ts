@@ -1,4 +1,9 @@
-import { FEW_INPUTS_THRESHOLD, foldPhrase, type QualityIssue, type QualityReport } from '@dwitunggal/contracts/tags';
+import {
+  FEW_INPUTS_THRESHOLD,
+  foldPhrase,
+  type QualityIssue,
+  type QualityReport,
+} from '@dwitunggal/contracts/tags';
 
 /** Near-duplicate threshold on the Jaccard index of the two inputs' word sets. */
 export const NEAR_DUPLICATE_JACCARD = 0.8;
@@ -31,7 +36,9 @@ const list = (names: string[]) => names.map(quote).join(', ');
  * at least 0.8), tags with fewer than 10 inputs, and class imbalance. Pairs are compared in
  * O(n^2) but only between inputs whose word counts could reach the threshold.
  */
-export function analyzeQuality(tags: readonly { tag: string; input: readonly string[] }[]): QualityReport {
+export function analyzeQuality(
+  tags: readonly { tag: string; input: readonly string[] }[],
+): QualityReport {
   const issues: QualityIssue[] = [];
   const items: Item[] = [];
   for (const t of tags) {
@@ -81,7 +88,9 @@ export function analyzeQuality(tags: readonly { tag: string; input: readonly str
     }
     return root;
   };
-  const order = items.map((_, i) => i).sort((a, b) => (items[a] as Item).words.size - (items[b] as Item).words.size);
+  const order = items
+    .map((_, i) => i)
+    .sort((a, b) => (items[a] as Item).words.size - (items[b] as Item).words.size);
   let paired = false;
   for (let x = 0; x < order.length; x += 1) {
     const a = items[order[x] as number] as Item;
@@ -117,7 +126,7 @@ export function analyzeQuality(tags: readonly { tag: string; input: readonly str
         message:
           tagNames.length > 1
             ? `Input yang hampir sama ada di tag berbeda: ${shown}. Kalimat semirip ini membuat model ragu memilih tag; ubah atau pindahkan salah satunya.`
-            : `Input yang hampir sama di tag ${quote(tagNames[0] as string)}: ${shown}. Variasi yang hanya berbeda tanda baca atau urutan kata tidak menambah pengetahuan model; ganti dengan kalimat yang benar-benar berbeda.`,
+            : `Input yang hampir sama di tag ${quote(tagNames[0] as string)}: ${shown}. Variasi yang hanya berbeda tanda baca, urutan kata, atau satu kata tidak banyak menambah pengetahuan model; pertimbangkan kalimat yang lebih beragam.`,
       });
     }
   }

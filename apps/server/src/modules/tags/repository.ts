@@ -82,7 +82,10 @@ export function createTagRepository(db: Db) {
     },
 
     /** Runs `fn` in one transaction holding the figure's lock (all writes of a figure serialize). */
-    async withCharacterLock<T>(character: CharacterKey, fn: (tx: TagWriter) => Promise<T>): Promise<T> {
+    async withCharacterLock<T>(
+      character: CharacterKey,
+      fn: (tx: TagWriter) => Promise<T>,
+    ): Promise<T> {
       return db.transaction(async (tx) => {
         await lockCharacter(tx, character);
         return fn(createTagWriter(tx));
@@ -92,21 +95,35 @@ export function createTagRepository(db: Db) {
     /** The figure of a tag, read without a lock (to know which lock to take). */
     async characterOf(id: string): Promise<CharacterKey | undefined> {
       if (!UUID_PATTERN.test(id)) return undefined;
-      const found = await db.select({ character: tags.character }).from(tags).where(eq(tags.id, id)).limit(1);
+      const found = await db
+        .select({ character: tags.character })
+        .from(tags)
+        .where(eq(tags.id, id))
+        .limit(1);
       return found[0]?.character;
-    },
-
-    async deleteById(id: string): Promise<CharacterKey | undefined> {
-      if (!UUID_PATTERN.test(id)) return undefined;
-      const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ character: tags.character });
-      return deleted[0]?.character;
     },
   };
 }
 export type TagRepository = ReturnType<typeof createTagRepository>;
 
 export async function lockCharacter(tx: Db, character: CharacterKey): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TAGS_LOCK_CLASS}::int, ${LOCK_INDEX[character]}::int)`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${TAGS_LOCK_CLASS}::int, ${LOCK_INDEX[character]}::int)`,
+  );
+}
+
+async function insertPhrases(
+  tx: Db,
+  tagId: string,
+  input: string[],
+  inputFrom: number,
+  responses: string[],
+  responsesFrom: number,
+): Promise<void> {
+  const rowsOf = (texts: string[], from: number) =>
+    texts.map((text, i) => ({ tagId, text, textKey: foldPhrase(text), position: from + i }));
+  if (input.length > 0) await tx.insert(tagInputs).values(rowsOf(input, inputFrom));
+  if (responses.length > 0) await tx.insert(tagResponses).values(rowsOf(responses, responsesFrom));
 }
 
 /** Writes inside a transaction that holds the figure's lock. */
@@ -133,14 +150,24 @@ export function createTagWriter(tx: Db) {
           .from(tagInputs)
           .where(inArray(tagInputs.tagId, ids)),
         await tx
-          .select({ tagId: tagResponses.tagId, key: tagResponses.textKey, position: tagResponses.position })
+          .select({
+            tagId: tagResponses.tagId,
+            key: tagResponses.textKey,
+            position: tagResponses.position,
+          })
           .from(tagResponses)
           .where(inArray(tagResponses.tagId, ids)),
       ];
       const states = new Map<string, TagState>(
         found.map((t) => [
           t.id,
-          { ...t, inputKeys: new Set(), responseKeys: new Set(), nextInputPosition: 0, nextResponsePosition: 0 },
+          {
+            ...t,
+            inputKeys: new Set(),
+            responseKeys: new Set(),
+            nextInputPosition: 0,
+            nextResponsePosition: 0,
+          },
         ]),
       );
       for (const row of inputs) {
@@ -158,16 +185,22 @@ export function createTagWriter(tx: Db) {
       return [...states.values()];
     },
 
-    async insertTag(character: CharacterKey, name: string, input: string[], responses: string[]): Promise<string> {
+    async insertTag(
+      character: CharacterKey,
+      name: string,
+      input: string[],
+      responses: string[],
+    ): Promise<string> {
       const [row] = await tx
         .insert(tags)
         .values({ character, name, nameKey: foldPhrase(name) })
         .returning({ id: tags.id });
       if (!row) throw new Error('insert into tags returned no row');
-      await this.appendPhrases(row.id, input, 0, responses, 0);
+      await insertPhrases(tx, row.id, input, 0, responses, 0);
       return row.id;
     },
 
+    /** Appends phrases at the given positions (after the tag's last ones) and touches the tag. */
     async appendPhrases(
       tagId: string,
       input: string[],
@@ -175,44 +208,69 @@ export function createTagWriter(tx: Db) {
       responses: string[],
       responsesFrom: number,
     ): Promise<void> {
-      if (input.length > 0) {
-        await tx
-          .insert(tagInputs)
-          .values(input.map((text, i) => ({ tagId, text, textKey: foldPhrase(text), position: inputFrom + i })));
-      }
-      if (responses.length > 0) {
-        await tx
-          .insert(tagResponses)
-          .values(responses.map((text, i) => ({ tagId, text, textKey: foldPhrase(text), position: responsesFrom + i })));
-      }
-      await tx.update(tags).set({ updatedAt: sql`now()` }).where(eq(tags.id, tagId));
+      await insertPhrases(tx, tagId, input, inputFrom, responses, responsesFrom);
+      await tx
+        .update(tags)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(tags.id, tagId));
     },
 
     /** Another tag of the figure with this name (any case), if there is one. */
-    async findNameClash(character: CharacterKey, name: string, exceptId: string): Promise<string | undefined> {
+    async findNameClash(
+      character: CharacterKey,
+      name: string,
+      exceptId: string,
+    ): Promise<string | undefined> {
       const found = await tx
         .select({ name: tags.name })
         .from(tags)
-        .where(and(eq(tags.character, character), eq(tags.nameKey, foldPhrase(name)), ne(tags.id, exceptId)))
+        .where(
+          and(
+            eq(tags.character, character),
+            eq(tags.nameKey, foldPhrase(name)),
+            ne(tags.id, exceptId),
+          ),
+        )
         .limit(1);
       return found[0]?.name;
     },
 
     /** Full replace of a tag's name and phrases. */
-    async replaceTag(id: string, name: string, input: string[], responses: string[]): Promise<void> {
-      await tx.update(tags).set({ name, nameKey: foldPhrase(name), updatedAt: sql`now()` }).where(eq(tags.id, id));
+    async replaceTag(
+      id: string,
+      name: string,
+      input: string[],
+      responses: string[],
+    ): Promise<void> {
+      await tx
+        .update(tags)
+        .set({ name, nameKey: foldPhrase(name), updatedAt: sql`now()` })
+        .where(eq(tags.id, id));
       await tx.delete(tagInputs).where(eq(tagInputs.tagId, id));
       await tx.delete(tagResponses).where(eq(tagResponses.tagId, id));
-      await this.appendPhrases(id, input, 0, responses, 0);
+      await insertPhrases(tx, id, input, 0, responses, 0);
+    },
+
+    /** Deletes one tag; its inputs and responses cascade. False when it did not exist. */
+    async deleteById(id: string): Promise<boolean> {
+      const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+      return deleted.length > 0;
     },
 
     async deleteAllOf(character: CharacterKey): Promise<number> {
-      const deleted = await tx.delete(tags).where(eq(tags.character, character)).returning({ id: tags.id });
+      const deleted = await tx
+        .delete(tags)
+        .where(eq(tags.character, character))
+        .returning({ id: tags.id });
       return deleted.length;
     },
 
     async getState(key: string): Promise<unknown> {
-      const found = await tx.select({ value: appState.value }).from(appState).where(eq(appState.key, key)).limit(1);
+      const found = await tx
+        .select({ value: appState.value })
+        .from(appState)
+        .where(eq(appState.key, key))
+        .limit(1);
       return found[0]?.value;
     },
 

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createPostgresDatabase, type Database } from '../db/client';
+import { createTestDatabase, signUp, signUpAdmin, testConfig } from '../../test/helpers';
+import { client } from '../modules/tags/testing';
+import { ALL_KEYS, CACHE_CHANNEL, createCache, createCacheBus } from './cache';
+
+const deferred = <T>() => {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('createCache (one process)', () => {
+  it('loads once, serves hits, and reloads after an invalidation', async () => {
+    const cache = createCache<number>(await createCacheBus({}));
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
+    await cache.invalidate('k');
+    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.get('other', load)).toBe(3);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('never keeps a value whose load raced with an invalidation', async () => {
+    const cache = createCache<string>(await createCacheBus({}));
+    const gate = deferred<string>();
+    const stale = cache.get('k', () => gate.promise);
+    await cache.invalidate('k'); // a write commits while the old value is being read
+    gate.resolve('old');
+    expect(await stale).toBe('old');
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = createCache<number>(await createCacheBus({}));
+    let loads = 0;
+    const gate = deferred<void>();
+    const load = async () => {
+      loads += 1;
+      await gate.promise;
+      return loads;
+    };
+    const all = Promise.all(Array.from({ length: 10 }, () => cache.get('k', load)));
+    gate.resolve();
+    expect(await all).toEqual(Array(10).fill(1));
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep a failed load, and expires entries after the TTL', async () => {
+    let now = 0;
+    const cache = createCache<number>(await createCacheBus({}), { ttlMs: 1000, now: () => now });
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(await cache.get('k', async () => 1)).toBe(1);
+    now = 999;
+    expect(await cache.get('k', async () => 2)).toBe(1);
+    now = 1000;
+    expect(await cache.get('k', async () => 3)).toBe(3);
+  });
+});
+
+/** A PostgreSQL database created for one test and dropped after. */
+async function scratchPostgres(base: string) {
+  const name = `dw_cache_${randomBytes(5).toString('hex')}`;
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  return { url, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Two server processes behind a proxy, each with its own cache: the PostgreSQL run builds two
+ * apps on two connection pools to one database (LISTEN/NOTIFY between them); the PGlite run
+ * two apps on one embedded database (its in-process channel).
+ */
+describe('two app instances on one database', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const fn of cleanup.reverse()) await fn();
+  });
+
+  it("see each other's writes; the cache really caches in between", async () => {
+    let databases: [Database, Database];
+    if (pgUrl) {
+      const scratch = await scratchPostgres(pgUrl);
+      cleanup.push(scratch.drop);
+      const a = await createPostgresDatabase(scratch.url, { poolSize: 3 });
+      const b = await createPostgresDatabase(scratch.url, { poolSize: 3, migrate: false });
+      cleanup.push(
+        () => a.close(),
+        () => b.close(),
+      );
+      databases = [a, b];
+    } else {
+      const shared = await createTestDatabase();
+      cleanup.push(() => shared.close());
+      databases = [shared, shared];
+    }
+    const apps: FastifyInstance[] = [];
+    for (const database of databases) {
+      const app = await buildApp({ config: testConfig(), database, logger: false });
+      await app.ready();
+      cleanup.push(() => app.close());
+      apps.push(app);
+    }
+    const [appA, appB] = apps as [FastifyInstance, FastifyInstance];
+    const adminA = client(appA, (await signUpAdmin({ app: appA, database: databases[0] })).token);
+    const learnerB = client(appB, (await signUp(appB)).token);
+
+    await adminA.create({ nama: 'Hatta', tag: 'sapaan', input: ['halo'], responses: ['hai'] });
+    await until(async () => (await learnerB.list('Hatta')).length === 1);
+    const cached = await learnerB.list('Hatta');
+
+    // A row written behind the apps' backs is not seen: B serves its cached list.
+    await databases[1].db.execute(
+      sql`insert into tags (character, name, name_key) values ('hatta', 'diam', 'diam')`,
+    );
+    expect(await learnerB.list('Hatta')).toEqual(cached);
+
+    // A write through A reaches B's cache; B then sees everything.
+    await adminA.create({
+      nama: 'Hatta',
+      tag: 'perpisahan',
+      input: ['dadah'],
+      responses: ['sampai jumpa'],
+    });
+    const ms = await until(async () => (await learnerB.list('Hatta')).length === 3);
+    expect(ms).toBeLessThan(2000);
+    expect((await learnerB.list('Hatta')).map((t) => t.tag)).toEqual([
+      'sapaan',
+      'diam',
+      'perpisahan',
+    ]);
+
+    // And the other way round: B deletes, A sees it.
+    const learnerA = client(appA, (await signUp(appA)).token);
+    expect(await learnerA.list('Hatta')).toHaveLength(3);
+    const adminB = client(appB, (await signUpAdmin({ app: appB, database: databases[1] })).token);
+    await adminB.clear('Hatta');
+    await until(async () => (await learnerA.list('Hatta')).length === 0);
+  });
+});
+
+if (pgUrl) {
+  describe('the PostgreSQL bus', () => {
+    const cleanup: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const fn of cleanup.reverse()) await fn();
+    });
+
+    it('is not live while its LISTEN connection is down, flushes on reconnection, and hears again', async () => {
+      const scratch = await scratchPostgres(pgUrl);
+      cleanup.push(scratch.drop);
+      const a = await createPostgresDatabase(scratch.url, { poolSize: 2 });
+      const b = await createPostgresDatabase(scratch.url, { poolSize: 2, migrate: false });
+      cleanup.push(
+        () => a.close(),
+        () => b.close(),
+      );
+      const busA = await createCacheBus(a);
+      const busB = await createCacheBus(b);
+      cleanup.push(
+        () => busA.close(),
+        () => busB.close(),
+      );
+      expect(busA.live && busB.live).toBe(true);
+
+      const heard: string[] = [];
+      busB.subscribe((key) => heard.push(key));
+      const cache = createCache<number>(busB);
+      let loads = 0;
+      const load = async () => ++loads;
+      expect(await cache.get('k', load)).toBe(1);
+      expect(await cache.get('k', load)).toBe(1);
+
+      await busA.publish('k');
+      await until(() => heard.includes('k'));
+      expect(await cache.get('k', load)).toBe(2);
+
+      // Kill B's LISTEN connection from the server side.
+      await a.pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
+      await until(() => !busB.live);
+      expect(heard).toContain(ALL_KEYS);
+      // Not live: every read goes to the database, nothing is kept.
+      expect(await cache.get('k', load)).toBe(3);
+      await until(() => busB.live, 10_000);
+      heard.length = 0;
+      await busA.publish('again');
+      await until(() => heard.includes('again'));
+      expect(await cache.get('k', load)).toBe(4);
+      expect(await cache.get('k', load)).toBe(4);
+    });
+
+    it('ignores its own notifications and foreign payloads on the channel', async () => {
+      const scratch = await scratchPostgres(pgUrl);
+      cleanup.push(scratch.drop);
+      const a = await createPostgresDatabase(scratch.url, { poolSize: 2 });
+      cleanup.push(() => a.close());
+      const bus = await createCacheBus(a);
+      cleanup.push(() => bus.close());
+      const heard: string[] = [];
+      bus.subscribe((key) => heard.push(key));
+      await bus.publish('mine');
+      await a.notify?.(CACHE_CHANNEL, 'no separator');
+      await a.notify?.(CACHE_CHANNEL, 'external\u0001theirs');
+      await until(() => heard.includes('theirs'));
+      expect(heard).toEqual(['mine', 'theirs']);
+    });
+  });
+}

@@ -1,0 +1,231 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHARACTER_KEYS, CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  MODEL_FILES,
+  MODEL_MESSAGES,
+  activeModel,
+  isModelFileName,
+  modelVersion,
+  modelVersionList,
+  startRunBody,
+  startRunData,
+  trainingRun,
+  type ModelFileName,
+} from '@dwitunggal/contracts/models';
+import { currentUser } from '../../plugins/auth';
+import { ok, responses } from '../../lib/envelope';
+import { notFound } from '../../lib/errors';
+import type { StoredFile } from './repository';
+import type { ModelService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The model registry (start-up recovery and first training use it). */
+    models: ModelService;
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const figureParam = z.object({ figure: z.string().describe('soekarno or hatta') });
+const fileParams = figureParam.extend({
+  file: z.string().describe(MODEL_FILES.join(', ')),
+});
+const versionParams = figureParam.extend({ version: z.string().describe('The version number') });
+const versionFileParams = versionParams.extend({ file: z.string().describe(MODEL_FILES.join(', ')) });
+
+function figureOf(value: string): CharacterKey {
+  if (!(CHARACTER_KEYS as readonly string[]).includes(value)) throw notFound(MODEL_MESSAGES.figureNotFound);
+  return value as CharacterKey;
+}
+
+function versionOf(value: string): number {
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw notFound(MODEL_MESSAGES.versionNotFound);
+  return Number(value);
+}
+
+function fileOf(value: string): ModelFileName {
+  if (!isModelFileName(value)) throw notFound(MODEL_MESSAGES.fileNotFound);
+  return value;
+}
+
+/** True when the request's If-None-Match names this entity tag (weak or strong). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile, cacheControl: string) {
+  reply.header('cache-control', cacheControl).header('etag', file.etag);
+  if (notModified(request, file.etag)) return reply.code(304).send();
+  return reply
+    .type(file.contentType)
+    .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+}
+
+const ADMIN_ERRORS = [400, 401, 403, 404, 500, 503];
+const PUBLIC_ERRORS = [404, 500, 503];
+
+/**
+ * Retraining and the model registry (issue 4). Starting a run, reading a run, listing and
+ * activating versions need an admin (checked in onRequest, before the body is read). The
+ * active model and the files are public: learners' browsers load them.
+ */
+export async function modelRoutes(app: FastifyInstance, opts: { models: ModelService }) {
+  const { models } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secured = { security: [{ bearerAuth: [] }] };
+  const schemaTags = ['models'];
+
+  // The spec's client posts {etl_key}; a client may also post nothing at all with a JSON
+  // content type. Here an empty JSON body means "no body" instead of a 400.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return json(request, text, done);
+  });
+
+  for (const figure of CHARACTER_KEYS) {
+    r.post(
+      `/etl-run-model1-${figure}`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: schemaTags,
+          summary: `Retrain the ${figure} model (202 with the run id; 409 while one is in progress)`,
+          description:
+            'Trains in a worker thread from the current tags. The new version is activated unless its cross-validated macro-F1 is more than 0.02 below the active one (then it is kept as a candidate); `force: true` activates it anyway. `etl_key` is accepted and ignored.',
+          ...secured,
+          body: startRunBody,
+          response: responses(startRunData, 202, [400, 401, 403, 409, 500, 503]),
+        },
+      },
+      async (request, reply) => {
+        const data = await models.startRun(figure, {
+          force: request.body?.force === true,
+          requestedBy: currentUser(request).id,
+        });
+        return reply.code(202).send(ok(data, MODEL_MESSAGES.runStarted, 202));
+      },
+    );
+  }
+
+  r.get(
+    '/training-runs/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: schemaTags,
+        summary: 'Status and progress of a training run (poll it)',
+        ...secured,
+        params: z.object({ id: z.string().describe('The run id (a uuid)') }),
+        response: responses(trainingRun, 200, ADMIN_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await models.getRun(request.params.id), MODEL_MESSAGES.run);
+    },
+  );
+
+  r.get(
+    '/models/:figure/active',
+    {
+      schema: {
+        tags: schemaTags,
+        summary: "The figure's active model version and the immutable URLs of its files",
+        params: figureParam,
+        response: responses(activeModel, 200, PUBLIC_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const figure = figureOf(request.params.figure);
+      reply.header('cache-control', 'no-cache');
+      const data = await models.active(figure);
+      if (!data) throw notFound(MODEL_MESSAGES.noActive(CHARACTER_NAMES[figure]));
+      return ok(data, MODEL_MESSAGES.active);
+    },
+  );
+
+  r.get(
+    '/models/:figure/versions',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: schemaTags,
+        summary: "Every kept version of a figure's model, newest first",
+        ...secured,
+        params: figureParam,
+        response: responses(modelVersionList, 200, ADMIN_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await models.versions(figureOf(request.params.figure)), MODEL_MESSAGES.versions);
+    },
+  );
+
+  r.post(
+    '/models/:figure/versions/:version/activate',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: schemaTags,
+        summary: 'Activate a version: roll back, or promote a candidate',
+        ...secured,
+        params: versionParams,
+        response: responses(modelVersion, 200, ADMIN_ERRORS),
+      },
+    },
+    async (request) => {
+      const figure = figureOf(request.params.figure);
+      const version = versionOf(request.params.version);
+      return ok(await models.activate(figure, version), MODEL_MESSAGES.activated(version));
+    },
+  );
+
+  // The files: no response schema (the body is the stored bytes, sent as they are).
+  r.get(
+    '/models/:figure/v/:version/:file',
+    {
+      schema: {
+        tags: schemaTags,
+        summary: 'A file of a model version: immutable, cacheable for a year',
+        params: versionFileParams,
+      },
+    },
+    async (request, reply) => {
+      const figure = figureOf(request.params.figure);
+      const version = versionOf(request.params.version);
+      const file = await models.file(figure, version, fileOf(request.params.file));
+      if (!file) throw notFound(MODEL_MESSAGES.fileNotFound);
+      return sendFile(request, reply, file, IMMUTABLE);
+    },
+  );
+
+  r.get(
+    '/models/:figure/:file',
+    {
+      schema: {
+        tags: schemaTags,
+        summary: "A file of the figure's active version (revalidated on every use)",
+        description: 'For static-hosting compatibility; prefer the versioned URLs of /active.',
+        params: fileParams,
+      },
+    },
+    async (request, reply) => {
+      const figure = figureOf(request.params.figure);
+      const file = await models.activeFile(figure, fileOf(request.params.file));
+      if (!file) throw notFound(MODEL_MESSAGES.fileNotFound);
+      return sendFile(request, reply, file, 'no-cache');
+    },
+  );
+}

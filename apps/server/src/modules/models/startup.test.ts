@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelVersion } from '@dwitunggal/contracts/models';
+import { buildApp } from '../../app';
+import { createTestContext, signUpAdmin, testConfig, type TestContext } from '../../../test/helpers';
+import { api, body, syntheticTags, type Api } from './testing';
+
+let ctx: TestContext;
+let second: FastifyInstance;
+let admin: Api;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  second = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
+  await second.ready();
+  admin = api(ctx.app, (await signUpAdmin(ctx)).token);
+});
+afterAll(async () => {
+  await second?.close();
+  await ctx?.close();
+});
+
+describe('first start', () => {
+  it('trains and activates one first model per figure, also when two servers start at once', async () => {
+    await admin.setTags('Soekarno', syntheticTags(4, 8, 5));
+    await admin.setTags('Hatta', syntheticTags(3, 8, 6));
+    const [a, b] = await Promise.all([
+      ctx.app.models.trainMissingModels(),
+      second.models.trainMissingModels(),
+    ]);
+    for (const figure of ['soekarno', 'hatta'] as const) {
+      const outcomes = [...a, ...b].filter((o) => o.figure === figure);
+      expect(outcomes.map((o) => o.version)).toEqual([1, 1]);
+      expect(outcomes.some((o) => o.action === 'trained')).toBe(true);
+      const versions = body<ModelVersion[]>(await admin.get(`/api/models/${figure}/versions`)).data;
+      expect(versions.map((v) => [v.version, v.status])).toEqual([[1, 'active']]);
+    }
+    // The next start finds them.
+    expect((await ctx.app.models.trainMissingModels()).map((o) => o.action)).toEqual([
+      'present',
+      'present',
+    ]);
+  });
+
+  it('starts anyway when a figure cannot be trained, and reports why', async () => {
+    const fresh = await createTestContext();
+    try {
+      const freshAdmin = api(fresh.app, (await signUpAdmin(fresh)).token);
+      await freshAdmin.setTags('Hatta', syntheticTags(1, 4, 7));
+      const outcomes = await fresh.app.models.trainMissingModels();
+      expect(outcomes).toEqual([
+        expect.objectContaining({ figure: 'soekarno', action: 'failed', version: null }),
+        expect.objectContaining({
+          figure: 'hatta',
+          action: 'failed',
+          error: 'at least two tags are needed to train a classifier',
+        }),
+      ]);
+      expect((await freshAdmin.get('/api/models/hatta/active')).statusCode).toBe(404);
+      expect(body((await freshAdmin.get('/api/models/hatta/active'))).message).toBe(
+        'Model Hatta belum tersedia',
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,174 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../db/client';
+import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { resetFromSeed, seedDataDir, seedIfNeeded } from './seed';
+import { client, type Client } from './testing';
+
+type SeedFile = {
+  nama: string;
+  starters: unknown[];
+  tags: { tag: string; input: string[]; responses: string[] }[];
+};
+const seedFile = (key: string) =>
+  JSON.parse(readFileSync(path.join(seedDataDir(), `${key}.json`), 'utf8')) as SeedFile;
+
+let ctx: TestContext;
+let learner: Client;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  learner = client(ctx.app, (await signUp(ctx.app)).token);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const shape = (list: { tag: string; input: string[]; responses: string[] }[]) =>
+  list.map(({ tag, input, responses }) => ({ tag, input, responses }));
+
+describe('seeding', () => {
+  it('finds data/seed/tags from the source tree', () => {
+    expect(seedDataDir()).toBe(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/seed/tags'),
+    );
+  });
+
+  it('fills both archives of a fresh database from the seed corpus (13 tags each, starters ignored)', async () => {
+    expect(await learner.list('Soekarno')).toEqual([]); // cached empty list: seeding must invalidate it
+    const outcomes = await seedIfNeeded(ctx.database);
+    expect(outcomes.map((o) => [o.character, o.action, o.tags])).toEqual([
+      ['soekarno', 'seeded', 13],
+      ['hatta', 'seeded', 13],
+    ]);
+    for (const [key, nama] of [
+      ['soekarno', 'Soekarno'],
+      ['hatta', 'Hatta'],
+    ] as const) {
+      const list = await learner.list(nama);
+      expect(list).toHaveLength(13);
+      expect(shape(list)).toEqual(seedFile(key).tags);
+    }
+  });
+
+  it('does nothing the second time, and does not re-seed a figure whose tags were all deleted', async () => {
+    const again = await seedIfNeeded(ctx.database);
+    expect(again.map((o) => o.action)).toEqual(['skipped', 'skipped']);
+    expect(await learner.list('Hatta')).toHaveLength(13);
+
+    const admin = client(ctx.app, await adminToken());
+    await admin.clear('Hatta');
+    // A restart: a new app on the same database, seeding first as server.ts does.
+    const restarted = await seedIfNeeded(ctx.database);
+    expect(restarted.map((o) => o.action)).toEqual(['skipped', 'skipped']);
+    expect(await learner.list('Hatta')).toEqual([]);
+    expect(await learner.list('Soekarno')).toHaveLength(13);
+  });
+
+  it('resets a figure to its seed corpus, replacing whatever it had', async () => {
+    const admin = client(ctx.app, await adminToken());
+    await admin.create({ nama: 'Hatta', tag: 'tambahan', input: ['x'], responses: ['y'] });
+    const outcome = await resetFromSeed(ctx.database, 'hatta');
+    expect(outcome).toMatchObject({ character: 'hatta', action: 'reset', deleted: 1, tags: 13 });
+    expect(shape(await learner.list('Hatta'))).toEqual(seedFile('hatta').tags);
+    expect((await seedIfNeeded(ctx.database)).map((o) => o.action)).toEqual(['skipped', 'skipped']);
+  });
+
+  it('keeps tags curated before seeding was recorded, and only marks the figure', async () => {
+    const other = await createTestContext();
+    try {
+      const admin = client(other.app, await adminToken(other));
+      await admin.create({ nama: 'Soekarno', tag: 'kurasi', input: ['a'], responses: ['b'] });
+      const outcomes = await seedIfNeeded(other.database);
+      expect(outcomes.map((o) => o.action)).toEqual(['kept-existing', 'seeded']);
+      expect((await admin.list('Soekarno')).map((t) => t.tag)).toEqual(['kurasi']);
+      expect(await admin.list('Hatta')).toHaveLength(13);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+let cachedAdmin: string | undefined;
+async function adminToken(target: TestContext = ctx): Promise<string> {
+  if (target === ctx && cachedAdmin) return cachedAdmin;
+  const token = (await signUpAdmin(target)).token;
+  if (target === ctx) cachedAdmin = token;
+  return token;
+}
+
+// Two processes on one database need a server database: only in the PostgreSQL run.
+const url = process.env.TEST_DATABASE_URL;
+if (url)
+  describe('seeding on PostgreSQL', () => {
+    const name = `dw_seed_${randomBytes(5).toString('hex')}`;
+    const dbUrl = url ? Object.assign(new URL(url), { pathname: `/${name}` }).toString() : '';
+    const admin = async (query: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(query);
+      } finally {
+        await c.end();
+      }
+    };
+    beforeAll(() => admin(`create database ${name}`));
+    afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+    it('seeds exactly once when two processes start at the same time', async () => {
+      const [a, b] = await Promise.all([
+        createPostgresDatabase(dbUrl, { poolSize: 3 }),
+        createPostgresDatabase(dbUrl, { poolSize: 3 }),
+      ]);
+      try {
+        const [first, second] = await Promise.all([seedIfNeeded(a), seedIfNeeded(b)]);
+        const actions = [...first, ...second].map((o) => `${o.character}:${o.action}`).sort();
+        expect(actions).toEqual([
+          'hatta:seeded',
+          'hatta:skipped',
+          'soekarno:seeded',
+          'soekarno:skipped',
+        ]);
+        const count = await a.pool.query<{ n: number }>('select count(*)::int as n from tags');
+        expect(count.rows[0]?.n).toBe(26);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('`npm run db:seed -- --reset --figure hatta` replaces the figure and says what it did', async () => {
+      const db = await createPostgresDatabase(dbUrl, { poolSize: 2 });
+      try {
+        await db.pool.query(`delete from tags where character = 'hatta'`);
+        const root = path.resolve(seedDataDir(), '../../..');
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dw-seed-'));
+        const run = spawnSync(
+          'npm',
+          ['run', '--silent', 'db:seed', '--', '--reset', '--figure', 'hatta'],
+          {
+            cwd: root,
+            env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+            encoding: 'utf8',
+          },
+        );
+        rmSync(dataDir, { recursive: true, force: true });
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain('hatta: reset');
+        const counts = await db.pool.query<{ character: string; n: number }>(
+          'select character, count(*)::int as n from tags group by character order by character',
+        );
+        expect(counts.rows).toEqual([
+          { character: 'hatta', n: 13 },
+          { character: 'soekarno', n: 13 },
+        ]);
+      } finally {
+        await db.close();
+      }
+    });
+  });

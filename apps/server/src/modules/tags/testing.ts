@@ -1,0 +1,91 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Test support for the tag suites (never imported by the server). */
+
+export type Envelope<T = unknown> = {
+  code: number;
+  status: 'success' | 'error';
+  message: string;
+  data: T;
+  errors?: Record<string, string>;
+};
+
+export interface TagDto {
+  id: string;
+  nama: 'Soekarno' | 'Hatta';
+  tag: string;
+  input: string[];
+  responses: string[];
+}
+
+export function client(app: FastifyInstance, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, payload?: unknown) => send('POST', url, payload),
+    put: (url: string, payload?: unknown) => send('PUT', url, payload),
+    del: (url: string) => send('DELETE', url),
+    async list(nama: string): Promise<TagDto[]> {
+      const res = await send('GET', `/api/chatbot/tags/nama/${nama}`);
+      if (res.statusCode !== 200) throw new Error(`list failed: ${res.body}`);
+      return (res.json() as Envelope<TagDto[]>).data;
+    },
+    /** Deletes every tag of a figure through the API (so the cache sees it). */
+    async clear(nama: string): Promise<void> {
+      for (const t of await this.list(nama)) {
+        const res = await send('DELETE', `/api/chatbot/tags/${t.id}`);
+        if (res.statusCode !== 200) throw new Error(`delete failed: ${res.body}`);
+      }
+    },
+    async create(body: {
+      nama: string;
+      tag: string;
+      input: string[];
+      responses: string[];
+    }): Promise<TagDto> {
+      const res = await send('POST', '/api/chatbot/tags', body);
+      if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as Envelope<{ tag: TagDto }>).data.tag;
+    },
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+
+/** A valid tag body with `n` distinct inputs. */
+export function sampleTag(nama: string, tag: string, n = 3) {
+  return {
+    nama,
+    tag,
+    input: Array.from({ length: n }, (_, i) => `${tag} pertanyaan ${i + 1}`),
+    responses: [`Jawaban tentang ${tag}.`],
+  };
+}
+
+/** Every row of the training-data tables, in a stable order. */
+export async function snapshotTables(db: Db): Promise<unknown> {
+  const read = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return {
+    tags: await read(
+      sql`select id, seq, character, name, name_key, updated_at from tags order by seq`,
+    ),
+    inputs: await read(
+      sql`select id, tag_id, text, text_key, position from tag_inputs order by id`,
+    ),
+    responses: await read(
+      sql`select id, tag_id, text, text_key, position from tag_responses order by id`,
+    ),
+    state: await read(sql`select key, value from app_state order by key`),
+  };
+}
