@@ -119,17 +119,15 @@ describe('analyzeQuality', () => {
     );
   });
 
-  it('analyses a seed-sized figure quickly and finds no errors in the seed corpus', () => {
+  // Its speed is measured by bench/tags.ts, not asserted here.
+  it('finds no errors in the seed corpus of either figure', () => {
     for (const key of ['soekarno', 'hatta']) {
       const seed = JSON.parse(readFileSync(path.join(seedDataDir(), `${key}.json`), 'utf8')) as {
         tags: { tag: string; input: string[] }[];
       };
-      const started = performance.now();
       const report = analyzeQuality(seed.tags);
-      const ms = performance.now() - started;
       expect(report.stats.tags).toBe(13);
       expect(report.issues.filter((i) => i.severity === 'error')).toEqual([]);
-      expect(ms).toBeLessThan(500);
     }
   });
 });
