@@ -67,6 +67,44 @@ export default defineConfig({
           '*.{svg,png,ico,txt}',
         ],
         globIgnores: ['assets/lazy-*.js', '**/*.map'],
+        // The chat screens' heavy parts, cached when first used so that a chat keeps working
+        // offline once its model was loaded (ARCHITECTURE.md section 4).
+        runtimeCaching: [
+          {
+            // Hashed `lazy-*` chunks (TF.js): immutable, so the cache answers first.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/assets\/lazy-[^/]+\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'dw-lazy-chunks',
+              expiration: { maxEntries: 12, maxAgeSeconds: 60 * 60 * 24 * 90 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Versioned model files (/api/models/{figure}/v/{n}/...): immutable.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/models\/[^/]+\/v\//.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'dw-models',
+              expiration: { maxEntries: 24, maxAgeSeconds: 60 * 60 * 24 * 90 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Which version is active: the network when it answers, the last answer offline.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/models\/[^/]+\/active$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'dw-models-active',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 4 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -93,6 +131,11 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // TF.js (chat screens only): a `lazy-*` chunk, never precached (see workbox above).
+            {
+              name: 'lazy-tfjs',
+              test: /node_modules[\\/](@tensorflow|seedrandom|long)[\\/]/,
+            },
           ],
         },
       },

@@ -1,17 +1,6 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { paths } from '@/config/paths';
+import { ChatScreen } from '@/features/chat/components/chat-screen';
 
-/** `/chathatta`: placeholder until the chat issue lands. */
+/** `/chathatta` (spec section 2): chat with the second character. */
 export function ChatHattaRoute() {
-  return (
-    <>
-      <title>Tanya Bung Hatta · Dwitunggal</title>
-      <ComingSoon
-        eyebrow="Tanya Bung Hatta"
-        title="Percakapan dengan Mohammad Hatta"
-        description="Ruang percakapan dengan Mohammad Hatta sedang disiapkan. Sebentar lagi Anda dapat bertanya langsung dan mengumpulkan pencapaian dialog."
-        backTo={paths.home}
-      />
-    </>
-  );
+  return <ChatScreen key="hatta" characterKey="hatta" />;
 }

@@ -1,17 +1,6 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { paths } from '@/config/paths';
+import { ChatScreen } from '@/features/chat/components/chat-screen';
 
-/** `/chatsoekarno`: placeholder until the chat issue lands. */
+/** `/chatsoekarno` (spec section 2): chat with the first character. */
 export function ChatSoekarnoRoute() {
-  return (
-    <>
-      <title>Tanya Bung Karno · Dwitunggal</title>
-      <ComingSoon
-        eyebrow="Tanya Bung Karno"
-        title="Percakapan dengan Soekarno"
-        description="Ruang percakapan dengan Soekarno sedang disiapkan. Sebentar lagi Anda dapat bertanya langsung dan mengumpulkan pencapaian dialog."
-        backTo={paths.home}
-      />
-    </>
-  );
+  return <ChatScreen key="soekarno" characterKey="soekarno" />;
 }

@@ -1,0 +1,148 @@
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import type { ChatSource } from '@dwitunggal/contracts/chat';
+import { api, getAuthToken } from '@/lib/api-client';
+
+/**
+ * The rag model: `POST /api/chat` {karakter, prompt} -> {karakter, response, sources}. Asked
+ * with `Accept: text/event-stream`, the server streams `delta` events ({text}) and one `done`
+ * event ({karakter, response, sources, replace}); a plain JSON answer is read too. fetch rather
+ * than the axios client because axios cannot stream in the browser.
+ */
+export type RagAnswer = { response: string; sources: ChatSource[] };
+
+export class RagError extends Error {
+  override name = 'RagError';
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+type AskOptions = {
+  karakter: CharacterKey;
+  prompt: string;
+  /** Called with the whole text received so far, as it streams. */
+  onText?: (text: string) => void;
+  signal?: AbortSignal;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function readAnswer(value: unknown): RagAnswer {
+  if (!isRecord(value) || typeof value.response !== 'string' || !value.response.trim()) {
+    throw new RagError('malformed answer');
+  }
+  const sources = Array.isArray(value.sources)
+    ? value.sources.filter(
+        (s): s is ChatSource =>
+          isRecord(s) &&
+          typeof s.id === 'string' &&
+          typeof s.title === 'string' &&
+          typeof s.reference === 'string' &&
+          typeof s.excerpt === 'string',
+      )
+    : [];
+  return { response: value.response, sources };
+}
+
+type SseEvent = { event: string; data: string };
+
+/** Splits a server-sent events stream into events (spec: blank line ends an event). */
+async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const parse = (block: string): SseEvent | null => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    return data.length > 0 ? { event, data: data.join('\n') } : null;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += decoder.decode(value, { stream: !done });
+      let boundary = buffer.search(/\r?\n\r?\n/);
+      while (boundary !== -1) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary).replace(/^\r?\n\r?\n/, '');
+        const parsed = parse(block);
+        if (parsed) yield parsed;
+        boundary = buffer.search(/\r?\n\r?\n/);
+      }
+      if (done) break;
+    }
+    const last = parse(buffer);
+    if (last) yield last;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Asks the rag model; throws RagError (or a network error) on any failure. */
+export async function askRag({ karakter, prompt, onText, signal }: AskOptions): Promise<RagAnswer> {
+  const token = getAuthToken();
+  const res = await fetch(new URL('/api/chat', window.location.href), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream, application/json;q=0.9',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ karakter, prompt }),
+    credentials: 'same-origin',
+    signal: signal ?? null,
+  });
+
+  if (!res.ok) {
+    // A revoked or expired token: let the API client re-check the session (it clears the
+    // session on 401, and the route guard sends the learner to /login).
+    if (res.status === 401) void api.get('/auth/me').catch(() => {});
+    throw new RagError(`chat failed with ${res.status}`, res.status);
+  }
+
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('text/event-stream') || !res.body) {
+    return readAnswer(await res.json());
+  }
+
+  let text = '';
+  for await (const { event, data } of sseEvents(res.body)) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      throw new RagError('malformed event');
+    }
+    if (event === 'delta') {
+      if (isRecord(payload) && typeof payload.text === 'string') {
+        text += payload.text;
+        onText?.(text);
+      }
+    } else if (event === 'done') {
+      const answer = readAnswer(
+        isRecord(payload) && typeof payload.response !== 'string'
+          ? { ...payload, response: text }
+          : payload,
+      );
+      // replace=true: the server's final text supersedes what was streamed.
+      const replace = isRecord(payload) && payload.replace === true;
+      return {
+        response: replace || !text.trim() ? answer.response : text,
+        sources: answer.sources,
+      };
+    } else if (event === 'error') {
+      throw new RagError('stream error');
+    }
+  }
+  throw new RagError('stream ended without an answer');
+}

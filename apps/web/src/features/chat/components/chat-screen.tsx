@@ -1,0 +1,255 @@
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { IconClose } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { whenIdle } from '@/lib/when-idle';
+import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
+import { STARTERS } from '../config/starters';
+import { useChat } from '../hooks/use-chat';
+import { useWideScreen } from '../hooks/use-wide-screen';
+import { tagLabel } from '../lib/format';
+import { prepareModel, useModelStatus } from '../lib/model-manager';
+import { useAchievements } from '../stores/achievements';
+import { clearHistory } from '../stores/chat-history';
+import { modelPreference } from '../stores/model-preference';
+import { ChatHeader } from './chat-header';
+import { IconArrowDown, IconMedal } from './chat-icons';
+import { ChatInput } from './chat-input';
+import { EmptyState } from './empty-state';
+import { MessageBubble, StreamingBubble } from './message-bubble';
+import { AchievementProgress, ModelSelector, ProfileCard } from './side-panel';
+import { TypingIndicator } from './typing-indicator';
+
+/** The chat screen of one figure (spec section 2, "Chat screen"). */
+export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
+  const character = CHARACTERS[characterKey];
+  const chat = useChat(characterKey);
+  const { messages, model, loading, streamingText } = chat;
+  const achieved = useAchievements(characterKey);
+  const modelStatus = useModelStatus(characterKey);
+  const wide = useWideScreen();
+  const [draft, setDraft] = useState('');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [showScrollButton, setShowScrollButton] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const panelButtonRef = useRef<HTMLElement | null>(null);
+  const panelCloseRef = useRef<HTMLButtonElement>(null);
+  const panelId = `panel-${characterKey}`;
+
+  // TF.js and the model load in the background once the screen has painted: never on the
+  // critical path, never blocking typing. Errors surface when a message is sent.
+  useEffect(() => {
+    if (model !== 'tfjs') return;
+    return whenIdle(() => prepareModel(characterKey));
+  }, [model, characterKey]);
+
+  const scrollToBottom = useCallback((behavior: ScrollBehavior) => {
+    const el = listRef.current;
+    if (!el) return;
+    el.scrollTo({ top: el.scrollHeight, behavior });
+    nearBottom.current = true;
+    setShowScrollButton(false);
+  }, []);
+
+  // Follow the conversation while the reader is at the bottom (or has just sent a message).
+  const last = messages[messages.length - 1];
+  const empty = messages.length === 0 && !loading;
+  useLayoutEffect(() => {
+    if (empty) return; // the empty state reads from the top
+    if (nearBottom.current || last?.sender === 'user') scrollToBottom('auto');
+  }, [empty, messages.length, last?.sender, loading, streamingText, scrollToBottom]);
+
+  const onScroll = () => {
+    const el = listRef.current;
+    if (!el) return;
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    nearBottom.current = distance <= SCROLL_BUTTON_THRESHOLD;
+    setShowScrollButton(distance > SCROLL_BUTTON_THRESHOLD);
+  };
+
+  /** Sends `text`; a draft is cleared as it leaves (a starter leaves the draft alone). */
+  const send = (text: string, fromDraft: boolean) => {
+    if (!text.trim() || loading) return;
+    if (fromDraft) setDraft('');
+    void chat.send(text);
+  };
+
+  const onClear = () => {
+    if (
+      window.confirm(
+        `Hapus seluruh riwayat percakapan dengan ${character.name}? Pencapaian Anda tetap tersimpan.`,
+      )
+    ) {
+      clearHistory(characterKey);
+      chat.dismissError();
+    }
+  };
+
+  // The drawer (under 1280 px): Escape closes it; focus moves in, and back to the opener.
+  const drawer = !wide;
+  const drawerOpen = drawer && panelOpen;
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const opener = document.activeElement as HTMLElement | null;
+    panelButtonRef.current = opener;
+    panelCloseRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setPanelOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      panelButtonRef.current?.focus();
+    };
+  }, [drawerOpen]);
+
+  return (
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] sm:-mx-6 lg:-mx-10 lg:-my-10">
+      <title>{`Tanya ${character.honorific} · Dwitunggal`}</title>
+      <section
+        className="flex min-w-0 flex-1 flex-col"
+        aria-label={`Percakapan dengan ${character.name}`}
+      >
+        <ChatHeader
+          character={character}
+          model={model}
+          achievementCount={achieved.length}
+          canClear={messages.length > 0 && !loading}
+          onClear={onClear}
+          showPanelButton={drawer}
+          panelOpen={drawerOpen}
+          panelId={panelId}
+          onOpenPanel={() => setPanelOpen(true)}
+        />
+
+        <div className="relative min-h-0 flex-1">
+          <div
+            ref={listRef}
+            onScroll={onScroll}
+            className="kertas-tekstur h-full overflow-y-auto overscroll-contain px-3 py-5 sm:px-6"
+            data-testid="message-scroller"
+          >
+            {empty ? (
+              <EmptyState
+                character={character}
+                starters={STARTERS[characterKey]}
+                disabled={loading}
+                onPick={(text) => send(text, false)}
+              />
+            ) : (
+              <ol
+                role="log"
+                aria-label={`Pesan dengan ${character.name}`}
+                aria-live="polite"
+                className="mx-auto flex w-full max-w-3xl flex-col gap-4"
+              >
+                {messages.map((message) => (
+                  <MessageBubble key={message.id} message={message} character={character} />
+                ))}
+                {loading &&
+                  (streamingText ? (
+                    <StreamingBubble text={streamingText} character={character} />
+                  ) : (
+                    <TypingIndicator character={character} />
+                  ))}
+              </ol>
+            )}
+          </div>
+
+          {chat.unlocked && (
+            <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-3">
+              <div
+                role="status"
+                className="flex items-center gap-2.5 rounded-full bg-tinta-900 py-2 pr-4 pl-2 text-sm font-medium text-kertas-50 shadow-angkat animate-muncul"
+              >
+                <span className="grid size-7 place-items-center rounded-full bg-merah-700 text-emas-300">
+                  <IconMedal className="size-4.5" />
+                </span>
+                <span>
+                  Pencapaian baru: <strong>{tagLabel(chat.unlocked)}</strong>
+                </span>
+              </div>
+            </div>
+          )}
+
+          {showScrollButton && (
+            <button
+              type="button"
+              onClick={() => scrollToBottom('smooth')}
+              className="absolute right-4 bottom-4 z-10 grid size-11 place-items-center rounded-full border border-kertas-300 bg-white text-tinta-800 shadow-angkat hover:bg-kertas-100 animate-muncul"
+              aria-label="Gulir ke pesan terbaru"
+            >
+              <IconArrowDown className="size-5" />
+            </button>
+          )}
+        </div>
+
+        <div className="border-t border-kertas-300 bg-kertas-50 px-3 pt-3 pb-3 sm:px-6">
+          <div className="mx-auto w-full max-w-3xl space-y-2.5">
+            {chat.errorBanner && <Alert tone="error">{CHAT_MESSAGES.banner}</Alert>}
+            <ChatInput
+              character={character}
+              value={draft}
+              onChange={setDraft}
+              onSubmit={() => send(draft, true)}
+              loading={loading}
+            />
+          </div>
+        </div>
+      </section>
+
+      {drawerOpen && (
+        <div
+          className="fixed inset-0 z-30 bg-tinta-900/45 backdrop-blur-[1px] animate-muncul"
+          aria-hidden="true"
+          onClick={() => setPanelOpen(false)}
+        />
+      )}
+      <aside
+        id={panelId}
+        aria-label={`Profil dan pencapaian ${character.name}`}
+        role={drawer ? 'dialog' : 'complementary'}
+        aria-modal={drawerOpen ? true : undefined}
+        inert={drawer && !drawerOpen}
+        className={cn(
+          'flex flex-col overflow-y-auto border-kertas-300 bg-kertas-100',
+          drawer
+            ? cn(
+                'fixed inset-y-0 right-0 z-40 w-[min(22rem,90vw)] border-l shadow-angkat transition-[transform,visibility] duration-300 ease-[var(--ease-arsip)]',
+                drawerOpen ? 'visible translate-x-0' : 'invisible translate-x-full',
+              )
+            : 'w-[21rem] shrink-0 border-l',
+        )}
+      >
+        {drawer && (
+          <div className="sticky top-0 z-10 flex h-16 shrink-0 items-center justify-between border-b border-kertas-300 bg-kertas-100 px-4">
+            <span className="font-display text-lg font-bold text-tinta-900">
+              Profil & pencapaian
+            </span>
+            <button
+              ref={panelCloseRef}
+              type="button"
+              onClick={() => setPanelOpen(false)}
+              aria-label="Tutup panel"
+              className="grid size-11 place-items-center rounded-xl text-tinta-700 hover:bg-kertas-200"
+            >
+              <IconClose className="size-6" />
+            </button>
+          </div>
+        )}
+        <div className="space-y-4 p-4">
+          <ProfileCard character={character} />
+          <ModelSelector
+            character={character}
+            value={model}
+            status={modelStatus}
+            onChange={(next) => modelPreference(characterKey).set(next)}
+          />
+          <AchievementProgress character={character} tags={achieved} />
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import soekarnoArt from '@/assets/hero-soekarno.svg';
+import hattaArt from '@/assets/hero-hatta.svg';
+
+/** The two chat models (spec section 1): the in-browser classifier and the rag service. */
+export type ChatModel = 'tfjs' | 'rag';
+export const CHAT_MODELS: readonly ChatModel[] = ['tfjs', 'rag'];
+export const DEFAULT_CHAT_MODEL: ChatModel = 'tfjs';
+
+export type ChatCharacter = {
+  key: CharacterKey;
+  /** Full name, as in the header and the profile card. */
+  name: string;
+  /** How learners address him. */
+  honorific: string;
+  title: string;
+  /** Spec section 2: Soekarno 1901-1970, Hatta 1902-1980. */
+  years: string;
+  born: string;
+  died: string;
+  blurb: string;
+  art: string;
+  /** Spec section 3: where the selected model is kept (tfjs or rag; default tfjs). */
+  modelStorageKey: string;
+};
+
+export const CHARACTERS: Readonly<Record<CharacterKey, ChatCharacter>> = {
+  soekarno: {
+    key: 'soekarno',
+    name: 'Soekarno',
+    honorific: 'Bung Karno',
+    title: 'Presiden pertama Republik Indonesia',
+    years: '1901–1970',
+    born: '6 Juni 1901, Surabaya',
+    died: '21 Juni 1970, Jakarta',
+    blurb:
+      'Proklamator kemerdekaan dan penggali Pancasila. Bicaralah dengannya tentang pergerakan, pembuangan, dan hari-hari menjelang 17 Agustus 1945.',
+    art: soekarnoArt,
+    modelStorageKey: 'selectedModelSoekarno',
+  },
+  hatta: {
+    key: 'hatta',
+    name: 'Mohammad Hatta',
+    honorific: 'Bung Hatta',
+    title: 'Wakil presiden pertama Republik Indonesia',
+    years: '1902–1980',
+    born: '12 Agustus 1902, Bukittinggi',
+    died: '14 Maret 1980, Jakarta',
+    blurb:
+      'Proklamator, pemikir ekonomi, dan Bapak Koperasi Indonesia. Tanyakan tentang masa studinya di Belanda, pembuangan ke Boven Digoel, dan cita-cita ekonomi kerakyatan.',
+    art: hattaArt,
+    modelStorageKey: 'selectedModelHatta',
+  },
+};
+
+/** Spec section 9: the achievement denominator per character. */
+export const ACHIEVEMENT_TOTAL = 10;
+
+/** Spec section 9: percent = floor(count / 10 * 100), capped at 100. */
+export function achievementPercent(count: number): number {
+  return Math.min(100, Math.floor((count / ACHIEVEMENT_TOTAL) * 100));
+}
+
+/** Spec section 8 (chat). */
+export const CHAT_MESSAGES = {
+  banner: 'Terjadi kesalahan saat mengirim pesan. Silakan coba lagi.',
+  error: 'Maaf, terjadi kesalahan. Silakan coba lagi nanti.',
+  ragFallback: 'Maaf, terjadi kesalahan dalam memproses pesan.',
+} as const;
+
+/** Spec section 9: the scroll-to-bottom button appears beyond this distance from the bottom. */
+export const SCROLL_BUTTON_THRESHOLD = 100;
+/** Spec section 9: the textarea grows between these heights (px). */
+export const TEXTAREA_MIN_HEIGHT = 45;
+export const TEXTAREA_MAX_HEIGHT = 100;
+/** Local history is capped so that localStorage never fills up. */
+export const HISTORY_LIMIT = 200;

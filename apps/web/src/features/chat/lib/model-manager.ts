@@ -1,0 +1,151 @@
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import type { ModelContent } from '@dwitunggal/classifier/artifacts';
+import type { Classifier } from '@dwitunggal/classifier/infer';
+import type { WordIndex } from '@dwitunggal/classifier/preprocess';
+import { useSyncExternalStore } from 'react';
+import { fetchActiveModel, type ActiveModel } from '../api/active-model';
+
+/**
+ * The in-browser models (tfjs), one per figure, kept for the page's life. Before each message
+ * the chat asks `classifierFor`, which checks the figure's active version (one small request)
+ * and loads a new version when it changed, so that a retrained model reaches an open chat on
+ * its next message. The last good model stays in use when the check or the load fails (offline,
+ * server error, broken artifacts).
+ */
+export type LoadedModel = {
+  version: number;
+  classifier: Classifier;
+  content: ModelContent;
+};
+
+export type ModelStatus =
+  | { state: 'idle' }
+  | { state: 'loading'; version: number | null }
+  | { state: 'ready'; version: number; tags: number }
+  | { state: 'missing' }
+  | { state: 'error' };
+
+/** The figure has no trained model yet (the API answered 404). */
+export class NoModelError extends Error {
+  override name = 'NoModelError';
+}
+
+type Slot = {
+  current: (LoadedModel & { dispose(): void }) | null;
+  /** The check-and-load in progress, shared by concurrent callers. */
+  pending: Promise<LoadedModel> | null;
+  status: ModelStatus;
+  listeners: Set<() => void>;
+};
+
+const slots = new Map<CharacterKey, Slot>();
+
+function slot(figure: CharacterKey): Slot {
+  let s = slots.get(figure);
+  if (!s) {
+    s = { current: null, pending: null, status: { state: 'idle' }, listeners: new Set() };
+    slots.set(figure, s);
+  }
+  return s;
+}
+
+function setStatus(figure: CharacterKey, status: ModelStatus) {
+  const s = slot(figure);
+  s.status = status;
+  s.listeners.forEach((l) => l());
+}
+
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const res = await fetch(absolute(url), { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function load(active: ActiveModel): Promise<LoadedModel & { dispose(): void }> {
+  const [runtime, wordIndex, content] = await Promise.all([
+    import('./tf-runtime'),
+    fetchJson<WordIndex>(active.wordIndexUrl),
+    fetchJson<ModelContent>(active.contentUrl),
+  ]);
+  const loaded = await runtime.loadClassifier(absolute(active.modelUrl), wordIndex, content);
+  return {
+    version: active.version,
+    classifier: loaded.classifier,
+    content,
+    dispose: loaded.dispose,
+  };
+}
+
+async function refresh(figure: CharacterKey): Promise<LoadedModel> {
+  const s = slot(figure);
+  let active: ActiveModel | null;
+  try {
+    active = await fetchActiveModel(figure);
+  } catch (error) {
+    // No connection or a server error: carry on with the model we have.
+    if (s.current) return s.current;
+    setStatus(figure, { state: 'error' });
+    throw error;
+  }
+  if (!active) {
+    if (s.current) return s.current;
+    setStatus(figure, { state: 'missing' });
+    throw new NoModelError(`${figure} has no active model`);
+  }
+  if (s.current?.version === active.version) return s.current;
+
+  if (!s.current) setStatus(figure, { state: 'loading', version: active.version });
+  try {
+    const next = await load(active);
+    const previous = s.current;
+    s.current = next;
+    previous?.dispose();
+    setStatus(figure, { state: 'ready', version: next.version, tags: next.content.tags.length });
+    return next;
+  } catch (error) {
+    if (s.current) return s.current; // keep the last good model
+    setStatus(figure, { state: 'error' });
+    throw error;
+  }
+}
+
+/**
+ * The figure's classifier at its active version, loading it (and TF.js) when needed. Throws
+ * NoModelError when the figure has no model, or the load error when no model could be loaded.
+ */
+export function classifierFor(figure: CharacterKey): Promise<LoadedModel> {
+  const s = slot(figure);
+  s.pending ??= refresh(figure).finally(() => {
+    s.pending = null;
+  });
+  return s.pending;
+}
+
+/** Starts loading ahead of the first message (errors surface on send, not here). */
+export function prepareModel(figure: CharacterKey): void {
+  classifierFor(figure).catch(() => {});
+}
+
+export function getModelStatus(figure: CharacterKey): ModelStatus {
+  return slot(figure).status;
+}
+
+export function useModelStatus(figure: CharacterKey): ModelStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      const s = slot(figure);
+      s.listeners.add(listener);
+      return () => s.listeners.delete(listener);
+    },
+    () => slot(figure).status,
+    () => slot(figure).status,
+  );
+}
+
+/** Forgets every loaded model (tests; a new session). */
+export function forgetModels(): void {
+  for (const s of slots.values()) s.current?.dispose();
+  slots.clear();
+}

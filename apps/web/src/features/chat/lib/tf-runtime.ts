@@ -1,0 +1,58 @@
+/**
+ * The TF.js runtime of the chat screens and the classifier built on it: tfjs-core + tfjs-layers
+ * + the CPU backend (not the full @tensorflow/tfjs bundle: no converter, data or WebGL code),
+ * with packages/classifier's inference (its ONE preprocessing). Only ever imported dynamically
+ * (`import('./tf-runtime')`), so that TF.js lands in the `lazy-tfjs` chunk, which the service
+ * worker caches at run time instead of precaching. No eval: fits the CSP (script-src 'self').
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-cpu';
+import { loadLayersModel } from '@tensorflow/tfjs-layers';
+import type { ModelContent } from '@dwitunggal/classifier/artifacts';
+import {
+  createClassifier,
+  tfjsModel,
+  type Classifier,
+  type TfLike,
+} from '@dwitunggal/classifier/infer';
+import type { WordIndex } from '@dwitunggal/classifier/preprocess';
+
+let ready: Promise<void> | null = null;
+
+function init(): Promise<void> {
+  ready ??= (async () => {
+    tf.enableProdMode();
+    // The models are tiny (one predict() is well under a millisecond): the CPU backend is
+    // enough and starts at once, without compiling shaders.
+    await tf.setBackend('cpu');
+    await tf.ready();
+  })();
+  return ready;
+}
+
+export type LoadedClassifier = { classifier: Classifier; dispose(): void };
+
+/**
+ * Loads a layers model (model.json; weights resolved relative to it) and wraps it as the
+ * package's classifier. Throws IncompatibleModelError for a model trained with other
+ * preprocessing than this build implements.
+ */
+export async function loadClassifier(
+  modelUrl: string,
+  wordIndex: WordIndex,
+  content: ModelContent,
+): Promise<LoadedClassifier> {
+  await init();
+  const model = await loadLayersModel(modelUrl);
+  try {
+    const classifier = createClassifier(
+      tfjsModel(tf as unknown as TfLike, model),
+      wordIndex,
+      content,
+    );
+    return { classifier, dispose: () => model.dispose() };
+  } catch (error) {
+    model.dispose();
+    throw error;
+  }
+}

@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createLearner, loginViaForm } from './helpers';
+
+/**
+ * The chat screens against the real built app and server: the tfjs model runs in the browser
+ * (TF.js loaded lazily on these screens only), the rag model answers from the server with
+ * sources, achievements unlock, and a loaded chat keeps answering offline.
+ */
+
+const box = (page: Page) => page.getByRole('textbox', { name: /Pesan untuk/ });
+const messages = (page: Page) => page.getByRole('log').getByRole('listitem');
+
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+  });
+  return violations;
+}
+
+/** Sends `text` with Enter and waits for the figure's answer (the `n`-th message, 1-based). */
+async function ask(page: Page, text: string, n: number) {
+  await box(page).fill(text);
+  await box(page).press('Enter');
+  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
+  await expect(messages(page)).toHaveCount(n);
+  return messages(page).nth(n - 1);
+}
+
+const achievementsOf = (page: Page, figure: string) =>
+  page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[],
+    `achievement-${figure}`,
+  );
+
+test('a learner chats with both figures on tfjs, sees tag and percentage, and unlocks an achievement', async ({
+  page,
+  request,
+}) => {
+  const csp = watchCsp(page);
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const learner = await createLearner(request, 'Pelajar Chat');
+  await loginViaForm(page, learner.email, learner.password);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => s.includes('lazy-tfjs'))).toEqual([]); // not on /login nor /home
+
+  await page
+    .getByRole('navigation', { name: /Navigasi utama/ })
+    .getByRole('link', { name: 'Tanya Bung Karno' })
+    .click();
+  await expect(page).toHaveURL(/\/chatsoekarno$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Percakapan dengan Soekarno' }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: /TF\.js/ })).toBeChecked();
+  await expect(page.getByTestId('model-status')).toContainText(/Model versi \d+ siap/, {
+    timeout: 30_000,
+  });
+  expect(scripts.some((s) => /\/assets\/lazy-tfjs-[^/]+\.js$/.test(s))).toBe(true);
+
+  // A starter prompt: answered in the browser with tag and rounded percent.
+  await page.getByRole('button', { name: 'Apa itu Marhaenisme?' }).click();
+  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
+  const answer = messages(page).nth(1);
+  await expect(answer.getByTestId('message-meta')).toHaveText(
+    /^\d{2}:\d{2}, \d{1,2} \p{L}+·\d+,\d{2} detik·Topikpemikiran\d{1,3}%$/u,
+  );
+  // ... and unlocks the achievement, once.
+  await expect(page.getByRole('status').filter({ hasText: 'Pencapaian baru' })).toContainText(
+    'Pemikiran',
+  );
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+  expect(await achievementsOf(page, 'soekarno')).toEqual(['pemikiran']);
+  const again = await ask(page, 'Jelaskan Marhaenisme', 4);
+  await expect(again.getByTestId('message-meta')).toContainText('pemikiran');
+  expect(await achievementsOf(page, 'soekarno')).toEqual(['pemikiran']);
+
+  // Shift+Enter adds a line; Enter sends.
+  await box(page).fill('Bagaimana suasana');
+  await box(page).press('Shift+Enter');
+  await box(page).pressSequentially('17 Agustus 1945?');
+  await expect(box(page)).toHaveValue('Bagaimana suasana\n17 Agustus 1945?');
+  await box(page).press('Enter');
+  await expect(messages(page)).toHaveCount(6, { timeout: 30_000 });
+  await expect(messages(page).nth(5).getByTestId('message-meta')).toContainText(
+    /proklamasi\d{1,3}%/,
+  );
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
+
+  // Hatta, through the sidebar: his own history, model and achievements.
+  await page
+    .getByRole('navigation', { name: /Navigasi utama/ })
+    .getByRole('link', { name: 'Tanya Bung Hatta' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Percakapan dengan Mohammad Hatta' }),
+  ).toBeVisible();
+  await expect(page.getByRole('complementary').getByText(/1902.1980/)).toBeVisible();
+  await page.getByRole('button', { name: 'Mengapa Bung Hatta disebut Bapak Koperasi?' }).click();
+  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
+  await expect(messages(page).nth(1).getByTestId('message-meta')).toContainText(
+    /pemikiran\d{1,3}%/,
+  );
+  expect(await achievementsOf(page, 'hatta')).toEqual(['pemikiran']);
+
+  // The history survives a reload.
+  await page.reload();
+  await expect(messages(page)).toHaveCount(2);
+  expect(csp).toEqual([]);
+});
+
+test('switching to rag answers with sources, and the choice is kept per figure', async ({
+  page,
+  request,
+}) => {
+  const csp = watchCsp(page);
+  const learner = await createLearner(request, 'Pelajar RAG');
+  await loginViaForm(page, learner.email, learner.password);
+  await page.goto('/chathatta');
+  // The radio is visually hidden inside its card: a learner clicks the card.
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: /RAG/ }) })
+    .click();
+  await expect(page.getByRole('radio', { name: /RAG/ })).toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('selectedModelHatta'))).toBe('rag');
+
+  const answer = await ask(page, 'Kapan Bung Hatta lahir?', 2);
+  await expect(answer).toContainText('12 Agustus 1902');
+  await expect(answer.getByTestId('message-meta')).toContainText('RAG');
+  const toggle = answer.getByRole('button', { name: /sumber/ });
+  await expect(toggle).toHaveText(/Lihat \d+ sumber/);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const citations = answer.getByRole('listitem');
+  expect(await citations.count()).toBeGreaterThan(0);
+  await expect(citations.first().locator('blockquote')).toBeVisible();
+  await expect(citations.first().locator('p').first()).not.toBeEmpty();
+  expect(await achievementsOf(page, 'hatta')).toEqual([]); // rag unlocks nothing
+
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /RAG/ })).toBeChecked();
+  await page.goto('/chatsoekarno');
+  await expect(page.getByRole('radio', { name: /TF\.js/ })).toBeChecked();
+  expect(csp).toEqual([]);
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the chat answers while the browser is offline once the model has loaded', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const learner = await createLearner(request, 'Pelajar Luring');
+    await loginViaForm(page, learner.email, learner.password);
+    await page.goto('/chatsoekarno');
+    // Wait for the service worker to control the page, then load the chat through it so that
+    // TF.js and the model files land in its runtime caches.
+    await page.waitForFunction(
+      async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    await page.reload();
+    await expect(page.getByTestId('model-status')).toContainText(/Model versi \d+ siap/, {
+      timeout: 30_000,
+    });
+    const online = await ask(page, 'Bung, ceritakan masa kecilmu dong', 2);
+    await expect(online.getByTestId('message-meta')).toContainText('masa_kecil');
+
+    await context.setOffline(true);
+    await expect(page.getByText('Upss!! sepertinya internet Anda bermasalah')).toBeVisible();
+    const offline = await ask(page, 'Bagaimana suasana 17 Agustus 1945?', 4);
+    await expect(offline.getByTestId('message-meta')).toContainText(/proklamasi\d{1,3}%/);
+    await expect(offline).not.toHaveAttribute('data-error', 'true');
+    await expect(page.getByRole('alert')).toBeHidden();
+
+    // Even a reload while offline: the shell, TF.js and the model come from the worker's caches.
+    await page.reload();
+    await expect(messages(page)).toHaveCount(4);
+    const afterReload = await ask(page, 'Apa pesan Bapak untuk generasi muda?', 6);
+    await expect(afterReload.getByTestId('message-meta')).toContainText(/pesan_pemuda\d{1,3}%/);
+    await context.setOffline(false);
+  });
+});
