@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
+import { fakeTagsApi } from '@/features/archive/api/fake-tags-api';
 import { learner, server, success } from '@/testing/server';
 
 describe('route guards', () => {
@@ -57,15 +58,16 @@ describe('route guards', () => {
   });
 
   it('lets an admin into the archive pages', async () => {
+    fakeTagsApi();
     const { router } = await renderApp('/crudsoekarno', { session: 'admin' });
     expect(
-      await screen.findByRole('heading', { name: 'Pengelolaan data Soekarno' }),
+      await screen.findByRole('heading', { level: 1, name: 'Arsip Soekarno' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/crudsoekarno');
 
     await act(() => router.navigate('/crudhatta'));
     expect(
-      await screen.findByRole('heading', { name: 'Pengelolaan data Hatta' }),
+      await screen.findByRole('heading', { level: 1, name: 'Arsip Hatta' }),
     ).toBeInTheDocument();
   });
 

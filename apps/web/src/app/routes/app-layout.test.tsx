@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeTagsApi } from '@/features/archive/api/fake-tags-api';
 import { renderApp, storedAuth } from '@/testing/render-app';
 import { failure, learner, server, success, tokens } from '@/testing/server';
 
@@ -194,6 +195,7 @@ describe('signed-in layout: sidebar', () => {
   });
 
   it('stays open after navigating on a desktop', async () => {
+    fakeTagsApi(); // the archive screen loads its data
     const { user, router } = await renderApp('/home', { session: 'admin', width: 1280 });
     const nav = await screen.findByRole('navigation', { name: 'Navigasi utama' });
     await user.click(within(nav).getByRole('link', { name: 'Arsip Hatta' }));

@@ -1,17 +1,6 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { paths } from '@/config/paths';
+import { ArchiveScreen } from '@/features/archive/components/archive-screen';
 
-/** `/crudhatta` (admin only): placeholder until the archive issue lands. */
+/** `/crudhatta` (admin only): the archive (data management) of Hatta. */
 export function ArchiveHattaRoute() {
-  return (
-    <>
-      <title>Arsip Hatta · Dwitunggal</title>
-      <ComingSoon
-        eyebrow="Arsip Hatta"
-        title="Pengelolaan data Hatta"
-        description="Halaman pengelolaan tag, contoh pertanyaan, dan jawaban Hatta sedang disiapkan, bersama tombol pembaruan model."
-        backTo={paths.home}
-      />
-    </>
-  );
+  return <ArchiveScreen figure="hatta" />;
 }

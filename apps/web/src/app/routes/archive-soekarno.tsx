@@ -1,17 +1,6 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { paths } from '@/config/paths';
+import { ArchiveScreen } from '@/features/archive/components/archive-screen';
 
-/** `/crudsoekarno` (admin only): placeholder until the archive issue lands. */
+/** `/crudsoekarno` (admin only): the archive (data management) of Soekarno. */
 export function ArchiveSoekarnoRoute() {
-  return (
-    <>
-      <title>Arsip Soekarno · Dwitunggal</title>
-      <ComingSoon
-        eyebrow="Arsip Soekarno"
-        title="Pengelolaan data Soekarno"
-        description="Halaman pengelolaan tag, contoh pertanyaan, dan jawaban Soekarno sedang disiapkan, bersama tombol pembaruan model."
-        backTo={paths.home}
-      />
-    </>
-  );
+  return <ArchiveScreen figure="soekarno" />;
 }

@@ -1,0 +1,318 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { IconPencil } from '@/components/ui/icons-actions';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import type { ToastInput } from '@/components/ui/toast';
+import { toApiFailure } from '@/lib/api-error';
+import {
+  FEW_INPUTS_THRESHOLD,
+  foldPhrase,
+  INPUT_LENGTH_MAX,
+  RESPONSE_LENGTH_MAX,
+  TAG_NAME_MAX,
+  tagBody,
+  updateTagBody,
+} from '../api/contracts';
+import type { Figure } from '../api/figures';
+import {
+  createTag,
+  failureMessage,
+  fetchTag,
+  TAG_UI_MESSAGES,
+  updateTag,
+  type Tag,
+} from '../api/tags-api';
+import { ChipEditor } from './chip-editor';
+
+export type ModalMode = 'create' | 'edit' | 'view';
+export type ModalTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
+
+type Values = { tag: string; input: string[]; responses: string[] };
+type Field = keyof Values;
+type Errors = Partial<Record<Field, string>>;
+
+const FIELDS: Field[] = ['tag', 'input', 'responses'];
+const EMPTY: Values = { tag: '', input: [], responses: [] };
+
+type TagModalProps = {
+  figure: Figure;
+  target: ModalTarget;
+  /** Names of the figure's tags, to say when a create will merge into an existing tag. */
+  existingNames: readonly string[];
+  onClose: () => void;
+  /** A create or update succeeded: the screen closes the modal, toasts, and reloads. */
+  onSaved: (toast: ToastInput) => void;
+  /** The detail could not be loaded: the screen closes the modal and toasts the failure. */
+  onDetailFailed: (serverMessage: string | null) => void;
+};
+
+/**
+ * The data-management modal (spec section 2 and 4): create, edit and view. Edit and view load
+ * the tag's detail first. The form validates on submit with the contracts' tag rules (the
+ * spec's messages) and again on every change after that.
+ */
+export function TagModal({
+  figure,
+  target,
+  existingNames,
+  onClose,
+  onSaved,
+  onDetailFailed,
+}: TagModalProps) {
+  const [mode, setMode] = useState<ModalMode>(target.mode);
+  const id = target.mode === 'create' ? null : target.id;
+  const [detail, setDetail] = useState<Tag | null>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const attempted = useRef(false);
+  const formId = useId();
+  const tagRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLElement | null>(null);
+  const responsesRef = useRef<HTMLElement | null>(null);
+  const failedRef = useRef(onDetailFailed);
+  useEffect(() => {
+    failedRef.current = onDetailFailed;
+  });
+
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    fetchTag(id, controller.signal).then(
+      (tag) => {
+        if (controller.signal.aborted) return;
+        setDetail(tag);
+        setValues({ tag: tag.tag, input: tag.input, responses: tag.responses });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        failedRef.current(toApiFailure(error).message);
+      },
+    );
+    return () => controller.abort();
+  }, [id]);
+
+  // Once an edit form has its data, start typing in the name.
+  useEffect(() => {
+    if (mode === 'edit' && detail) tagRef.current?.focus();
+  }, [mode, detail]);
+
+  const validate = (candidate: Values) => {
+    const schema = mode === 'create' ? tagBody : updateTagBody;
+    const parsed = schema.safeParse({ nama: figure.nama, ...candidate });
+    if (parsed.success) return { data: parsed.data, errors: {} as Errors };
+    const found: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === 'string' && (FIELDS as string[]).includes(key) && !found[key as Field]) {
+        found[key as Field] = issue.message;
+      }
+    }
+    return { data: null, errors: found };
+  };
+
+  const change = (patch: Partial<Values>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    if (attempted.current) setErrors(validate(next).errors);
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (saving) return;
+    attempted.current = true;
+    const result = validate(values);
+    setErrors(result.errors);
+    if (!result.data) {
+      const first = FIELDS.find((f) => result.errors[f]);
+      const target = { tag: tagRef, input: inputRef, responses: responsesRef }[first ?? 'tag'];
+      if (first) target.current?.focus();
+      return;
+    }
+    setSaving(true);
+    setFormError(null);
+    try {
+      if (mode === 'create') {
+        const created = await createTag({ ...result.data, nama: figure.nama });
+        onSaved({
+          tone: 'success',
+          title: created.message,
+          description: `${created.data.added_inputs} input dan ${created.data.added_responses} respons ditambahkan`,
+        });
+      } else if (id) {
+        const updated = await updateTag(id, { ...result.data, nama: figure.nama });
+        onSaved({ tone: 'success', title: updated.message || TAG_UI_MESSAGES.updated });
+      }
+    } catch (error) {
+      const failure = toApiFailure(error);
+      const fieldErrors: Errors = {};
+      for (const f of FIELDS) if (failure.errors[f]) fieldErrors[f] = failure.errors[f];
+      setErrors(fieldErrors);
+      setFormError(
+        failureMessage(
+          error,
+          mode === 'create' ? TAG_UI_MESSAGES.saveFailed : TAG_UI_MESSAGES.updateFailed,
+        ),
+      );
+      setSaving(false);
+    }
+  };
+
+  const loading = id !== null && !detail;
+  const shownName = detail?.tag ?? (target.mode === 'create' ? '' : target.name);
+  const mergeTarget =
+    mode === 'create' && values.tag.trim()
+      ? existingNames.find((n) => foldPhrase(n) === foldPhrase(values.tag))
+      : undefined;
+
+  const title =
+    mode === 'create' ? 'Tambah tag baru' : mode === 'edit' ? `Ubah tag "${shownName}"` : shownName;
+  const eyebrow = mode === 'view' ? `Detail tag · ${figure.fullName}` : `Arsip ${figure.nama}`;
+  const description =
+    mode === 'view'
+      ? 'Contoh pertanyaan dan jawaban yang dipelajari model untuk tag ini.'
+      : `Tag, contoh pertanyaan, dan jawaban untuk melatih chatbot ${figure.fullName}.`;
+
+  let footer;
+  if (loading) footer = undefined;
+  else if (mode === 'view') {
+    footer = (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          Tutup
+        </Button>
+        <Button onClick={() => setMode('edit')}>
+          <IconPencil className="size-4" />
+          Ubah tag
+        </Button>
+      </>
+    );
+  } else {
+    footer = (
+      <>
+        <Button variant="secondary" onClick={onClose} disabled={saving}>
+          Batal
+        </Button>
+        <Button type="submit" form={formId} loading={saving}>
+          {mode === 'create' ? 'Simpan tag' : 'Simpan perubahan'}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={loading ? shownName || 'Memuat…' : title}
+      eyebrow={eyebrow}
+      description={description}
+      footer={footer}
+      size="lg"
+      busy={saving}
+    >
+      {loading ? (
+        <div role="status" className="flex flex-col items-center gap-3 py-14 text-tinta-600">
+          <Spinner className="size-8 text-merah-600" />
+          <p>Memuat detail tag…</p>
+        </div>
+      ) : mode === 'view' && detail ? (
+        <TagDetail tag={detail} />
+      ) : (
+        <form id={formId} noValidate onSubmit={onSubmit} className="space-y-6">
+          {formError && <Alert tone="error">{formError}</Alert>}
+          <TextField
+            ref={tagRef}
+            label="Nama Tag"
+            value={values.tag}
+            onChange={(e) => change({ tag: e.target.value })}
+            error={errors.tag}
+            maxLength={TAG_NAME_MAX}
+            autoComplete="off"
+            spellCheck={false}
+            hint={
+              mergeTarget
+                ? `Tag "${mergeTarget}" sudah ada: input dan respons baru akan digabungkan ke tag itu.`
+                : 'Nama kelas yang ditebak model, misalnya sapaan atau proklamasi.'
+            }
+          />
+          <ChipEditor
+            ref={inputRef}
+            label="Input"
+            noun="input"
+            items={values.input}
+            onChange={(input) => change({ input })}
+            error={errors.input}
+            maxLength={INPUT_LENGTH_MAX}
+            placeholder="Ketik pertanyaan, tekan Enter"
+            hint={`Kalimat yang mungkin diketik pelajar. Tempel beberapa baris untuk menambah sekaligus. Disarankan minimal ${FEW_INPUTS_THRESHOLD} input.`}
+          />
+          <ChipEditor
+            ref={responsesRef}
+            label="Respons"
+            noun="respons"
+            items={values.responses}
+            onChange={(responses) => change({ responses })}
+            error={errors.responses}
+            maxLength={RESPONSE_LENGTH_MAX}
+            multiline
+            placeholder="Ketik jawaban, tekan Enter"
+            hint="Chatbot memilih salah satu respons secara acak."
+          />
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function TagDetail({ tag }: { tag: Tag }) {
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {[
+          ['Tokoh', tag.nama],
+          ['Input', String(tag.input.length)],
+          ['Respons', String(tag.responses.length)],
+        ].map(([term, value]) => (
+          <div key={term} className="rounded-xl border border-kertas-300 bg-white px-2 py-2.5">
+            <dt className="text-xs font-semibold tracking-wide text-tinta-500 uppercase">{term}</dt>
+            <dd className="mt-0.5 font-display text-lg font-bold text-tinta-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {tag.input.length < FEW_INPUTS_THRESHOLD && (
+        <Alert tone="info">
+          Tag ini baru memiliki {tag.input.length} input; tambahkan hingga minimal{' '}
+          {FEW_INPUTS_THRESHOLD} agar model mengenalinya dengan baik.
+        </Alert>
+      )}
+      <PhraseList title="Input" items={tag.input} />
+      <PhraseList title="Respons" items={tag.responses} />
+    </div>
+  );
+}
+
+function PhraseList({ title, items }: { title: string; items: string[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 font-sans text-sm font-semibold text-tinta-800">
+        {title} <span className="font-normal text-tinta-500">({items.length})</span>
+      </h3>
+      <ol className="divide-y divide-kertas-200 rounded-xl border border-kertas-300 bg-white">
+        {items.map((item, i) => (
+          <li key={`${i}-${item}`} className="flex gap-3 px-3.5 py-2 text-sm text-tinta-800">
+            <span className="w-6 shrink-0 text-right font-medium text-tinta-500 tabular-nums">
+              {i + 1}.
+            </span>
+            <span className="min-w-0 break-words whitespace-pre-line">{item}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
