@@ -8,7 +8,5 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite is single-threaded WASM; two workers keep both cores busy without thrashing.
-    maxWorkers: 2,
   },
 });
