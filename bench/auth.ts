@@ -4,22 +4,13 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { createPgliteDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
-import { api, cannon, tmpDir } from './lib';
+import { api, BENCH_APP_CONFIG, cannon, tmpDir } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 const database = await createPgliteDatabase({ dataDir: tmpDir('dw-bench-auth-') });
 const app = await buildApp({
-  config: {
-    jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-0123'),
-    JWT_TTL_SECONDS: 3600,
-    LOGIN_MAX_PER_IP: 1000,
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: 10,
-    LOGIN_WINDOW_SECONDS: 900,
-    TRUST_PROXY: false,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-  },
+  config: BENCH_APP_CONFIG,
   database,
   logger: false,
 });

@@ -3,9 +3,22 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AppConfig } from '../apps/server/src/app';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+
+/** The app configuration of in-process benchmarks: silent, no web build, limits out of the way. */
+export const BENCH_APP_CONFIG: AppConfig = {
+  jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-0123'),
+  JWT_TTL_SECONDS: 3600,
+  LOGIN_MAX_PER_IP: 1000,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: 10,
+  LOGIN_WINDOW_SECONDS: 900,
+  TRUST_PROXY: false,
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent',
+};
 
 export const tmpDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
 

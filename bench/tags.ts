@@ -8,7 +8,7 @@ import { createUserRepository } from '../apps/server/src/modules/auth/repository
 import { analyzeQuality } from '../apps/server/src/modules/tags/quality';
 import { listTagsSql } from '../apps/server/src/modules/tags/repository';
 import { seedIfNeeded } from '../apps/server/src/modules/tags/seed';
-import { api, cannon, tmpDir } from './lib';
+import { api, BENCH_APP_CONFIG, cannon, tmpDir } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -16,16 +16,7 @@ const CONNECTIONS = 50;
 const database = await createPgliteDatabase({ dataDir: tmpDir('dw-bench-tags-') });
 const seeded = await seedIfNeeded(database);
 const app = await buildApp({
-  config: {
-    jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-0123'),
-    JWT_TTL_SECONDS: 3600,
-    LOGIN_MAX_PER_IP: 1000,
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: 10,
-    LOGIN_WINDOW_SECONDS: 900,
-    TRUST_PROXY: false,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-  },
+  config: BENCH_APP_CONFIG,
   database,
   logger: false,
 });

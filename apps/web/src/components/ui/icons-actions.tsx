@@ -1,29 +1,9 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 /**
  * Action icons (add, edit, search, filter, download, upload, sparkle), drawn on the same 24 px
  * grid and stroke as `icons.tsx`. Decorative: hidden from assistive tech.
  */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const IconPlus = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />

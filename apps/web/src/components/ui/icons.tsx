@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Stroke icons drawn for the project (24px grid). Decorative: hidden from assistive tech. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The shared 24 px stroke frame of every icon of the project. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,26 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 /** Icons of the chat screens, drawn on the same 24px stroke grid as components/ui/icons. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const IconSend = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4.5 12 20 4.5 15.5 20l-3.2-6.3L4.5 12Z" />
