@@ -56,7 +56,6 @@ describe('permissions', () => {
       ['retrain soekarno', (c) => c.post('/api/etl-run-model1-soekarno', { etl_key: 'x' })],
       ['retrain hatta', (c) => c.post('/api/etl-run-model1-hatta')],
       ['run', (c) => c.get('/api/training-runs/00000000-0000-4000-8000-000000000000')],
-      ['versions', (c) => c.get('/api/models/soekarno/versions')],
       ['activate', (c) => c.post('/api/models/soekarno/versions/1/activate')],
     ];
     for (const [label, call] of calls) {
@@ -68,6 +67,17 @@ describe('permissions', () => {
       expect(body(denied)).toMatchObject({ code: 403, status: 'error' });
     }
     expect(await ctx.database.db.$count(trainingRuns)).toBe(0);
+  });
+
+  it('lets any signed-in user read the versions, but not an anonymous caller', async () => {
+    const none = await anonymous.get('/api/models/soekarno/versions');
+    expect(none.statusCode).toBe(401);
+    expect(body(none)).toMatchObject({ code: 401, status: 'error' });
+    const read = await learner.get('/api/models/hatta/versions');
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    expect(body<ModelVersion[]>(read).data).toEqual([]); // nothing trained yet
+    expect((await learner.get('/api/models/sukarno/versions')).statusCode).toBe(404);
   });
 
   it('answers 404 envelopes for unknown figures, versions, files and runs', async () => {
@@ -147,6 +157,10 @@ describe('registry', () => {
       total += (await anonymous.get(`/api/models/soekarno/v/1/${file}`)).rawPayload.length;
     }
     expect(v?.bytes).toBe(total);
+    // A learner reads the same list (the model page); activating stays admin-only (above).
+    const asLearner = await learner.get('/api/models/soekarno/versions');
+    expect(asLearner.statusCode).toBe(200);
+    expect(body<ModelVersion[]>(asLearner).data).toEqual(await versionsOf('soekarno'));
   });
 
   it('serves immutable files with content types and entity tags', async () => {

@@ -73,9 +73,10 @@ const ADMIN_ERRORS = [400, 401, 403, 404, 500, 503];
 const PUBLIC_ERRORS = [404, 500, 503];
 
 /**
- * Retraining and the model registry (issue 4). Starting a run, reading a run, listing and
- * activating versions need an admin (checked in onRequest, before the body is read). The
- * active model and the files are public: learners' browsers load them.
+ * Retraining and the model registry (issue 4). Starting a run, reading a run and activating a
+ * version need an admin (checked in onRequest, before the body is read); listing the versions
+ * needs a signed-in user. The active model and the files are public: learners' browsers load
+ * them.
  */
 export async function modelRoutes(app: FastifyInstance, opts: { models: ModelService }) {
   const { models } = opts;
@@ -155,16 +156,18 @@ export async function modelRoutes(app: FastifyInstance, opts: { models: ModelSer
     },
   );
 
+  // Any signed-in user may read the versions (the model page shows learners how the model was
+  // built); activating one stays admin-only.
   r.get(
     '/models/:figure/versions',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.authenticate,
       schema: {
         tags: schemaTags,
-        summary: "Every kept version of a figure's model, newest first",
+        summary: "Every kept version of a figure's model, newest first (any signed-in user)",
         ...secured,
         params: figureParam,
-        response: responses(modelVersionList, 200, ADMIN_ERRORS),
+        response: responses(modelVersionList, 200, [401, 404, 500, 503]),
       },
     },
     async (request, reply) => {
