@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,6 +59,9 @@ export function migrationsFolder(): string {
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}) {
+  // PGlite creates only the last folder of the path: a DATA_DIR that does not exist yet (with
+  // JWT_SECRET set nothing else creates it) must not stop the server.
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

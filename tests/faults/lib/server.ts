@@ -1,0 +1,280 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (tests/faults/lib -> ../../..). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The built server these tests run: `npm run build` writes it; FAULT_SERVER_ENTRY overrides. */
+export function serverEntry(): string {
+  const entry = path.resolve(process.env.FAULT_SERVER_ENTRY ?? path.join(REPO_ROOT, 'apps/server/dist/server.js'));
+  if (!existsSync(entry)) {
+    throw new Error(`Built server not found at ${entry}: run \`npm run build\` first (npm run test:faults does).`);
+  }
+  return entry;
+}
+
+export const ADMIN = { email: 'admin.fault@dwitunggal.test', password: 'Fault-Admin-2025' };
+/** Every process of a scale-out deployment shares the signing secret. */
+export const JWT_SECRET = 'fault-suite-secret-0123456789-abcdefghijklmnop';
+
+/** A free TCP port on the loopback interface, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** How long to wait for /api/health to answer 200 (ms). */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  exited: Promise<number | string>;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Lines of structured log whose `msg` equals `msg`. */
+  logCount(msg: string): number;
+  kill(signal: NodeJS.Signals): void;
+}
+
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const p of live) p.kill('SIGKILL');
+});
+
+/** Stops every server this worker started that is still running (afterAll safety net). */
+export async function killAll(): Promise<void> {
+  const waits = [...live].map(
+    (p) =>
+      new Promise<void>((resolve) => {
+        p.once('exit', () => resolve());
+        p.kill('SIGKILL');
+      }),
+  );
+  await Promise.all(waits);
+}
+
+/** Starts the real built server as a child process and waits until it answers /api/health. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: opts.dataDir,
+    JWT_SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'info',
+    LOGIN_MAX_PER_IP: '10000',
+    CHAT_MAX_PER_MINUTE: '10000',
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl, DATABASE_POOL_SIZE: '5' } : {}),
+    ...opts.env,
+  };
+  const proc = spawn(process.execPath, [serverEntry()], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(proc);
+  let out = '';
+  const counts = new Map<string, number>();
+  let partial = '';
+  proc.stdout?.setEncoding('utf8');
+  proc.stderr?.setEncoding('utf8');
+  proc.stdout?.on('data', (chunk: string) => {
+    out += chunk;
+    partial += chunk;
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const msg = (JSON.parse(line) as { msg?: unknown }).msg;
+        if (typeof msg === 'string') counts.set(msg, (counts.get(msg) ?? 0) + 1);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  proc.stderr?.on('data', (chunk: string) => {
+    out += chunk;
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    proc.once('exit', (code, signal) => {
+      live.delete(proc);
+      resolve(code ?? signal ?? 'unknown');
+    });
+  });
+  const server: RunningServer = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    proc,
+    exited,
+    output: () => out,
+    logCount: (msg) => counts.get(msg) ?? 0,
+    kill: (signal) => {
+      proc.kill(signal);
+    },
+  };
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
+  let gone: number | string | null = null;
+  void exited.then((c) => (gone = c));
+  for (;;) {
+    if (gone !== null) throw new Error(`server exited (${gone}) before it was ready:\n${out.slice(-4000)}`);
+    try {
+      const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server not ready in time:\n${out.slice(-4000)}`);
+    }
+    await sleep(150);
+  }
+}
+
+/** SIGKILL and wait for the process to be gone. */
+export async function kill9(server: RunningServer): Promise<void> {
+  server.kill('SIGKILL');
+  await server.exited;
+}
+
+/** SIGTERM and wait for a clean exit; returns the exit code. */
+export async function stop(server: RunningServer): Promise<number | string> {
+  server.kill('SIGTERM');
+  return server.exited;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One JSON request; network failures reject (the caller decides what they mean). */
+export async function call<T = Envelope>(
+  server: Pick<RunningServer, 'url'>,
+  method: string,
+  pathname: string,
+  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  status: 'success' | 'error';
+  message: string;
+  data?: T;
+  errors?: Record<string, string>;
+}
+
+export async function login(server: Pick<RunningServer, 'url'>, who = ADMIN): Promise<string> {
+  const res = await call<Envelope<{ token: string }>>(server, 'POST', '/api/auth/login', { body: who });
+  if (res.status !== 200 || !res.body.data?.token) {
+    throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.data.token;
+}
+
+export interface TagRecord {
+  id: string;
+  nama: string;
+  tag: string;
+  input: string[];
+  responses: string[];
+}
+
+export async function listTags(server: Pick<RunningServer, 'url'>, token: string, nama: 'Soekarno' | 'Hatta') {
+  const res = await call<Envelope<TagRecord[]>>(server, 'GET', `/api/chatbot/tags/nama/${nama}`, { token });
+  if (res.status !== 200 || !Array.isArray(res.body.data)) {
+    throw new Error(`tag list failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.data;
+}
+
+export interface RunState {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  progress: { phase: string; epoch: number; epochs: number };
+  error: string | null;
+  version: number | null;
+  activated: boolean | null;
+}
+
+export async function getRun(server: Pick<RunningServer, 'url'>, token: string, id: string): Promise<RunState> {
+  const res = await call<Envelope<RunState>>(server, 'GET', `/api/training-runs/${id}`, { token });
+  if (res.status !== 200 || !res.body.data) throw new Error(`run ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Polls a run until it has finished (or the deadline passes: then the last state). */
+export async function waitForRun(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  id: string,
+  timeoutMs = 60_000,
+): Promise<RunState> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await getRun(server, token, id);
+    if (run.status === 'succeeded' || run.status === 'failed' || Date.now() > deadline) return run;
+    await sleep(100);
+  }
+}
+
+export interface ActiveModel {
+  version: number;
+  modelUrl: string;
+  wordIndexUrl: string;
+  contentUrl: string;
+}
+
+export async function activeModel(server: Pick<RunningServer, 'url'>, figure: 'soekarno' | 'hatta') {
+  const res = await call<Envelope<ActiveModel>>(server, 'GET', `/api/models/${figure}/active`);
+  if (res.status !== 200 || !res.body.data) throw new Error(`active ${figure}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** The raw bytes of a URL of the server. */
+export async function bytesOf(server: Pick<RunningServer, 'url'>, pathname: string): Promise<{ status: number; body: Buffer }> {
+  const res = await fetch(`${server.url}${pathname}`, { signal: AbortSignal.timeout(15_000) });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}
