@@ -47,7 +47,10 @@ export function useChat(character: CharacterKey) {
   const answerWithTfjs = useCallback(
     async (text: string, started: number): Promise<ChatMessage> => {
       const loaded = await classifierFor(character);
+      const predictStart = performance.now();
       const prediction = await loaded.classifier.classify(text);
+      // Cheap production timing of one in-browser prediction (read by bench/chat-browser.ts).
+      performance.measure('dw:predict', { start: predictStart, end: performance.now() });
       const starters = STARTERS[character].map((s) => ({ text: s }));
       const reply = prediction.lowConfidence
         ? fallbackReply(character, starters)
