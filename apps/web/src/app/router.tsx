@@ -49,6 +49,18 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'model/soekarno',
+                lazy: async () => ({
+                  Component: (await import('./routes/model-soekarno')).ModelSoekarnoRoute,
+                }),
+              },
+              {
+                path: 'model/hatta',
+                lazy: async () => ({
+                  Component: (await import('./routes/model-hatta')).ModelHattaRoute,
+                }),
+              },
+              {
                 element: <RequireAdmin />,
                 children: [
                   {

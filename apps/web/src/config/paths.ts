@@ -8,6 +8,8 @@ export const paths = {
   home: '/home',
   chat: { soekarno: '/chatsoekarno', hatta: '/chathatta' },
   archive: { soekarno: '/crudsoekarno', hatta: '/crudhatta' },
+  /** The model page (the spec's "repository page" of a model): any signed-in user. */
+  model: { soekarno: '/model/soekarno', hatta: '/model/hatta' },
   forbidden: '/403',
 } as const satisfies Record<string, string | Record<CharacterKey, string>>;
 
@@ -18,4 +20,8 @@ export function chatPath(key: CharacterKey): string {
 
 export function archivePath(key: CharacterKey): string {
   return paths.archive[key];
+}
+
+export function modelPath(key: CharacterKey): string {
+  return paths.model[key];
 }

@@ -1,6 +1,12 @@
 import { ArchiveScreen } from '@/features/archive/components/archive-screen';
+import { ModelActions } from '@/features/models/components/model-actions';
 
-/** `/crudhatta` (admin only): the archive (data management) of Hatta. */
+/** `/crudhatta` (admin only): the archive (data management) of Hatta, with the model actions. */
 export function ArchiveHattaRoute() {
-  return <ArchiveScreen figure="hatta" />;
+  return (
+    <ArchiveScreen
+      figure="hatta"
+      headerActions={(notify) => <ModelActions figure="hatta" notify={notify} />}
+    />
+  );
 }

@@ -1,6 +1,12 @@
 import { ArchiveScreen } from '@/features/archive/components/archive-screen';
+import { ModelActions } from '@/features/models/components/model-actions';
 
-/** `/crudsoekarno` (admin only): the archive (data management) of Soekarno. */
+/** `/crudsoekarno` (admin only): the archive (data management) of Soekarno, with the model actions. */
 export function ArchiveSoekarnoRoute() {
-  return <ArchiveScreen figure="soekarno" />;
+  return (
+    <ArchiveScreen
+      figure="soekarno"
+      headerActions={(notify) => <ModelActions figure="soekarno" notify={notify} />}
+    />
+  );
 }

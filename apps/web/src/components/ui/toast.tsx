@@ -4,7 +4,16 @@ import { cn } from '@/lib/cn';
 import { IconAlert, IconCheck, IconClose, IconInfo } from './icons';
 
 export type ToastTone = 'success' | 'error' | 'info';
-export type Toast = { id: number; tone: ToastTone; title: string; description?: string };
+export type Toast = {
+  id: number;
+  tone: ToastTone;
+  title: string;
+  description?: string;
+  /** How long this toast stays, in ms (default: the queue's duration). */
+  duration?: number;
+  /** A link under the text, opened in a new tab (e.g. a fallback when a popup was blocked). */
+  link?: { label: string; href: string };
+};
 export type ToastInput = Omit<Toast, 'id'>;
 
 /** Spec section 9: data toasts clear after 3 s. */
@@ -33,7 +42,7 @@ export function useToasts(duration = TOAST_DURATION_MS) {
       setToasts((list) => [...list.slice(-3), { ...toast, id }]);
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), duration),
+        setTimeout(() => dismiss(id), toast.duration ?? duration),
       );
       return id;
     },
@@ -92,6 +101,16 @@ export function ToastRegion({
               <p className="font-semibold break-words">{toast.title}</p>
               {toast.description && (
                 <p className="mt-0.5 break-words opacity-90">{toast.description}</p>
+              )}
+              {toast.link && (
+                <a
+                  href={toast.link.href}
+                  target="_blank"
+                  rel="noopener"
+                  className="mt-1.5 inline-flex min-h-8 items-center font-semibold underline underline-offset-2 hover:no-underline"
+                >
+                  {toast.link.label}
+                </a>
               )}
             </div>
             <button

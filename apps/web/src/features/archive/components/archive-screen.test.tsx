@@ -641,12 +641,18 @@ describe('import', () => {
   });
 });
 
-describe('update-model slot', () => {
-  it('shows the "Perbarui Model" button disabled until retraining lands', async () => {
+describe('model actions in the header', () => {
+  it('offers "Perbarui Model" (it opens its confirmation) and a link to the model page', async () => {
     fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
-    await openArchive();
-    const button = screen.getByRole('button', { name: /Perbarui Model/ });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAttribute('title', 'Segera hadir');
+    server.use(http.get('*/api/models/:figure/versions', () => success([])));
+    const { user } = await openArchive();
+    expect(screen.getByRole('link', { name: 'Lihat Model' })).toHaveAttribute(
+      'href',
+      '/model/soekarno',
+    );
+    const button = screen.getByRole('button', { name: 'Perbarui Model' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(screen.getByRole('dialog', { name: 'Perbarui model Soekarno?' })).toBeInTheDocument();
   });
 });

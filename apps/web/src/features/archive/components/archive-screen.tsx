@@ -46,12 +46,27 @@ const SHOW_OPTIONS: { value: TagShow; label: string }[] = [
  * tags as a table (cards on phones), the create / edit / view modal, delete with the browser's
  * confirmation, and toasts that clear after 3 s.
  */
-export function ArchiveScreen({ figure: figureKey }: { figure: CharacterKey }) {
+/** Header actions the route composes in (the model feature's link and update flow). */
+export type ArchiveHeaderActions = (notify: (toast: ToastInput) => void) => ReactNode;
+
+export function ArchiveScreen({
+  figure: figureKey,
+  headerActions,
+}: {
+  figure: CharacterKey;
+  headerActions?: ArchiveHeaderActions;
+}) {
   const figure = FIGURES[figureKey];
-  return <ArchiveScreenFor key={figure.key} figure={figure} />;
+  return <ArchiveScreenFor key={figure.key} figure={figure} headerActions={headerActions} />;
 }
 
-function ArchiveScreenFor({ figure }: { figure: Figure }) {
+function ArchiveScreenFor({
+  figure,
+  headerActions,
+}: {
+  figure: Figure;
+  headerActions?: ArchiveHeaderActions;
+}) {
   const { list, quality, refreshing, reload, retry } = useArchiveData(figure.nama);
   const { toasts, push, dismiss } = useToasts();
   const wide = useIsWide();
@@ -139,20 +154,7 @@ function ArchiveScreenFor({ figure }: { figure: Figure }) {
           </p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center lg:shrink-0">
-          {/*
-            Slot for "Perbarui Model" (spec section 4, "Model update": confirmation, retraining
-            overlay, result toast). It lands with the model-retraining issue; until then the
-            button is shown disabled and does nothing.
-          */}
-          <div data-slot="perbarui-model" className="contents">
-            <Button variant="secondary" disabled title="Segera hadir">
-              <IconRefresh className="size-5" />
-              Perbarui Model
-              <span className="rounded-full bg-kertas-200 px-2 py-0.5 text-[0.7rem] font-semibold text-tinta-700">
-                Segera hadir
-              </span>
-            </Button>
-          </div>
+          {headerActions?.(push)}
           <Button
             onClick={() => open({ mode: 'create' })}
             disabled={list.status !== 'ready' || full}

@@ -1,0 +1,8 @@
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { ModelPage } from '@/features/models/components/model-page';
+
+/** `/model/soekarno` (login required): the model page of Soekarno; admins may activate versions. */
+export function ModelSoekarnoRoute() {
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  return <ModelPage figure="soekarno" isAdmin={isAdmin} />;
+}
