@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/characters';
 import type { MetricsReport } from '@dwitunggal/contracts/models';
@@ -94,10 +94,17 @@ function ModelPageFor({ figure, isAdmin }: { figure: CharacterKey; isAdmin: bool
     }
   };
 
-  const show = (version: number) => {
-    setPicked(version);
+  // "Lihat rincian" moves keyboard and screen-reader users to the details it opened.
+  const focusDetail = useRef(false);
+  useEffect(() => {
+    if (!focusDetail.current) return;
+    focusDetail.current = false;
     detailRef.current?.scrollIntoView?.({ block: 'start' });
     detailRef.current?.focus();
+  }, [picked]);
+  const show = (version: number) => {
+    focusDetail.current = true;
+    setPicked(version);
   };
 
   return (
