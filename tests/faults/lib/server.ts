@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFailed } from 'vitest';
 
 /** Repository root (tests/faults/lib -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -133,6 +134,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       proc.kill(signal);
     },
   };
+  try {
+    // Inside a test: show what the server printed when the test fails.
+    onTestFailed(() => {
+      const lines = out.split('\n');
+      const errors = lines.filter((line) => !line.startsWith('{') || /"level":(50|60),/.test(line));
+      const warnings = lines.filter((line) => /"level":40,/.test(line));
+      console.error(
+        `--- server on port ${port}: ${errors.length} errors, ${warnings.length} warnings ---\n` +
+          `${errors.join('\n').slice(-12_000)}\n--- last warning ---\n${warnings.at(-1)?.slice(0, 3000) ?? ''}`,
+      );
+    });
+  } catch {
+    // not inside a test (global setup)
+  }
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
   let gone: number | string | null = null;
   void exited.then((c) => (gone = c));

@@ -209,6 +209,13 @@ export async function createPostgresDatabase(
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Neither may a checked-out one (a transaction between two statements, the migration lock):
+  // the pool listens for errors only on idle clients, and an 'error' event nobody listens to
+  // ends the process. The failure still reaches the query that was running, or the next one,
+  // and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   if (options.migrate !== false) {
     const conn = await pool.connect();
     try {

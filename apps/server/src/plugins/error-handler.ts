@@ -21,7 +21,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection is closed|PGlite is closed/i.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection is closed|is not queryable|PGlite is closed/i.test(message)
     ) {
       return true;
     }

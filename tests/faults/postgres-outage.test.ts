@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDir } from './lib/cases';
+import { createCluster, createDatabase, type Cluster } from './lib/postgres';
+import { call, killAll, login, sleep, startServer, stop, type Envelope, type RunningServer } from './lib/server';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+let cluster: Cluster;
+beforeAll(async () => {
+  // Its own cluster: this case stops and starts PostgreSQL, which must not hit anyone else.
+  cluster = await createCluster();
+});
+afterAll(() => cluster?.destroy());
+afterEach(async () => {
+  await killAll();
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+// Seeded tags of Hatta: the load spreads its writes over them (each tag holds 200 inputs at most).
+const HATTA_TAGS = ['sapaan', 'perpisahan', 'identitas', 'masa_kecil', 'pendidikan', 'pergerakan', 'proklamasi'];
+
+type Outcome = { status: number; body: unknown } | { error: string };
+
+/** Keeps a mixed load of reads and writes going until stopped; records every outcome by phase. */
+function load(server: RunningServer, token: string, phase: () => string) {
+  const outcomes = new Map<string, Outcome[]>();
+  let running = true;
+  let n = 0;
+  const requests = [
+    () => call(server, 'GET', '/api/chatbot/tags/nama/Soekarno', { token, timeoutMs: 5000 }),
+    () => call(server, 'GET', '/api/auth/me', { token, timeoutMs: 5000 }),
+    () =>
+      call(server, 'POST', '/api/chatbot/tags', {
+        token,
+        timeoutMs: 5000,
+        body: { nama: 'Hatta', tag: HATTA_TAGS[(n += 1) % HATTA_TAGS.length], input: [`beban ${n}`], responses: ['Baik.'] },
+      }),
+    () => call(server, 'GET', '/api/models/hatta/active', { timeoutMs: 5000 }),
+  ];
+  const worker = async (k: number) => {
+    while (running) {
+      const startPhase = phase();
+      let outcome: Outcome;
+      try {
+        const res = await requests[k % requests.length]!();
+        outcome = { status: res.status, body: res.body };
+      } catch (err) {
+        // A timeout (hang past 5 s) or a dropped connection (crash): both are failures.
+        outcome = { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+      }
+      // A request that straddles two phases counts for neither (it may go either way).
+      const p = phase() === startPhase ? startPhase : 'transition';
+      if (!outcomes.has(p)) outcomes.set(p, []);
+      outcomes.get(p)!.push(outcome);
+      await sleep(20);
+    }
+  };
+  const done = Promise.all(Array.from({ length: 8 }, (_, k) => worker(k)));
+  return {
+    outcomes,
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
+}
+
+describe('PostgreSQL stopped in the middle of load', () => {
+  it('answers 503 in the envelope, reports it in /api/health, and recovers by itself', async () => {
+    const url = await createDatabase(cluster.url, 'dw_fault_outage');
+    const server = await startServer({ dataDir: emptyDir(cleanup), databaseUrl: url });
+    const token = await login(server);
+    let phase = 'before';
+    const traffic = load(server, token, () => phase);
+    await sleep(1500);
+
+    phase = 'stopping';
+    cluster.stop('fast');
+    phase = 'down';
+    await sleep(4000);
+
+    // While it is down, health says so (and answers promptly).
+    const health = await call<{ status: string; database: { up: boolean } }>(server, 'GET', '/api/health', {
+      timeoutMs: 5000,
+    });
+    expect(health.status).toBe(503);
+    expect(health.body.database.up).toBe(false);
+    expect(health.body.status).toBe('degraded');
+
+    phase = 'restarting';
+    cluster.start();
+    const back = Date.now();
+    phase = 'recovering';
+    // Recovery without any help: within 10 s every kind of request succeeds again.
+    let recoveredAfter = -1;
+    while (Date.now() - back < 10_000) {
+      const [me, tags, h] = await Promise.all([
+        call(server, 'GET', '/api/auth/me', { token, timeoutMs: 5000 }),
+        call(server, 'GET', '/api/chatbot/tags/nama/Hatta', { token, timeoutMs: 5000 }),
+        call(server, 'GET', '/api/health', { timeoutMs: 5000 }),
+      ]);
+      if (me.status === 200 && tags.status === 200 && h.status === 200) {
+        recoveredAfter = Date.now() - back;
+        break;
+      }
+      await sleep(100);
+    }
+    expect(recoveredAfter, 'recovered within 10 s of the database returning').toBeGreaterThanOrEqual(0);
+    phase = 'after';
+    await sleep(1500);
+    await traffic.stop();
+
+    const all = [...traffic.outcomes.values()].flat();
+    // Never a hang or a dropped connection, never a 500.
+    expect(all.filter((o) => 'error' in o)).toEqual([]);
+    const statuses = (p: string) => (traffic.outcomes.get(p) ?? []).map((o) => ('status' in o ? o.status : 0));
+    expect(statuses('before').length).toBeGreaterThan(0);
+    expect(traffic.outcomes.get('before')!.filter((o) => !('status' in o) || o.status >= 300)).toEqual([]);
+    expect(statuses('after').length).toBeGreaterThan(0);
+    expect(traffic.outcomes.get('after')!.filter((o) => !('status' in o) || o.status >= 300)).toEqual([]);
+    const down = traffic.outcomes.get('down') ?? [];
+    // Reads of the public model may still come from the cache; everything else is a 503.
+    const refused = down.filter((o) => 'status' in o && o.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const o of down) {
+      if (!('status' in o)) continue;
+      expect([200, 201, 503]).toContain(o.status);
+      if (o.status === 503) {
+        const body = o.body as Envelope;
+        expect(body).toMatchObject({ code: 503, status: 'error' });
+        expect(typeof body.message).toBe('string');
+      }
+    }
+    for (const o of all) if ('status' in o) expect(o.status).not.toBe(500);
+    expect(server.proc.exitCode).toBeNull(); // still running
+    expect(await stop(server)).toBe(0);
+  });
+});
