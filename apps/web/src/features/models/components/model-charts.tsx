@@ -13,6 +13,9 @@ export function ConfusionMatrix({ report, caption }: { report: MetricsReport; ca
   const regionId = useId();
   return (
     <div>
+      <p aria-hidden="true" className="mb-2 text-sm font-semibold text-tinta-800">
+        {caption}
+      </p>
       <div
         role="region"
         aria-labelledby={regionId}
@@ -23,10 +26,7 @@ export function ConfusionMatrix({ report, caption }: { report: MetricsReport; ca
           className="w-full border-collapse text-xs tabular-nums"
           data-testid="confusion-matrix"
         >
-          <caption
-            id={regionId}
-            className="px-3 pt-3 pb-2 text-left text-sm font-semibold text-tinta-800"
-          >
+          <caption id={regionId} className="sr-only">
             {caption}
           </caption>
           <thead>
@@ -146,6 +146,18 @@ export function F1Bars({ report }: { report: MetricsReport }) {
 export function LossCurve({ history }: { history: { epoch: number; loss: number }[] }) {
   if (history.length === 0) {
     return <p className="text-sm text-tinta-600">Riwayat loss tidak tersedia untuk versi ini.</p>;
+  }
+  if (history.length === 1) {
+    const only = history[0]!;
+    return (
+      <p className="text-sm leading-relaxed text-tinta-700" data-testid="loss-curve">
+        Versi ini dibentuk dalam satu langkah pelatihan, jadi belum ada kurva. Loss-nya:{' '}
+        <strong className="text-tinta-900 tabular-nums">
+          {only.loss.toFixed(3).replace('.', ',')}
+        </strong>
+        .
+      </p>
+    );
   }
   const W = 320;
   const H = 150;

@@ -18,7 +18,7 @@ export function StampPress({ className }: { className?: string }) {
   const cycle = '3.2s';
   return (
     <svg
-      viewBox="0 0 200 150"
+      viewBox="0 -20 200 170"
       className={className}
       role="img"
       aria-label="Ilustrasi: lembar arsip diketik lalu dicap"
@@ -98,21 +98,21 @@ export function StampPress({ className }: { className?: string }) {
         </g>
       </g>
       {/* The stamp: a wooden handle over a red rubber block. */}
-      <g transform={still ? 'translate(0 -34)' : undefined}>
+      <g transform={still ? 'translate(0 -90)' : undefined}>
         {!still && (
           <animateTransform
             attributeName="transform"
             type="translate"
-            values="0 -34;0 -34;0 0;0 0;0 -34;0 -34"
+            values="0 -90;0 -90;0 0;0 0;0 -90;0 -90"
             keyTimes="0;0.62;0.71;0.76;0.86;1"
             dur={cycle}
             repeatCount="indefinite"
           />
         )}
-        <rect x="121" y="64" width="14" height="20" rx="7" fill="#7a6148" />
-        <rect x="124" y="80" width="8" height="8" fill="#5e4a37" />
-        <rect x="111" y="87" width="34" height="7" rx="2" fill="#4a3a2b" />
-        <rect x="113" y="94" width="30" height="3" rx="1" fill="#b01e1e" />
+        <rect x="121" y="76" width="14" height="20" rx="7" fill="#7a6148" />
+        <rect x="124" y="92" width="8" height="8" fill="#5e4a37" />
+        <rect x="110" y="99" width="36" height="8" rx="2" fill="#4a3a2b" />
+        <rect x="112" y="107" width="32" height="4" rx="1" fill="#b01e1e" />
       </g>
     </svg>
   );
