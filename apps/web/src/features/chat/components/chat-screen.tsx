@@ -139,22 +139,20 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
                 onPick={(text) => send(text, false)}
               />
             ) : (
-              <ol
-                role="log"
-                aria-label={`Pesan dengan ${character.name}`}
-                aria-live="polite"
-                className="mx-auto flex w-full max-w-3xl flex-col gap-4"
-              >
-                {messages.map((message) => (
-                  <MessageBubble key={message.id} message={message} character={character} />
-                ))}
-                {loading &&
-                  (streamingText ? (
-                    <StreamingBubble text={streamingText} character={character} />
-                  ) : (
-                    <TypingIndicator character={character} />
+              // The log wraps the list: a role on the <ol> itself would hide its list semantics.
+              <div role="log" aria-label={`Pesan dengan ${character.name}`} aria-live="polite">
+                <ol className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+                  {messages.map((message) => (
+                    <MessageBubble key={message.id} message={message} character={character} />
                   ))}
-              </ol>
+                  {loading &&
+                    (streamingText ? (
+                      <StreamingBubble text={streamingText} character={character} />
+                    ) : (
+                      <TypingIndicator character={character} />
+                    ))}
+                </ol>
+              </div>
             )}
           </div>
 

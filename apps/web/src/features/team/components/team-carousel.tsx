@@ -75,7 +75,7 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
     return () => window.clearTimeout(id);
   }, [offset, paused, loops, go]);
 
-  const onFocusCapture = (e: FocusEvent<HTMLLIElement>, realIndex: number) => {
+  const onFocusCapture = (e: FocusEvent<HTMLDivElement>, realIndex: number) => {
     setFocused(true);
     // Bring a focused slide into view (keyboard users tabbing through the links).
     const visible = Array.from({ length: perView }, (_, k) => mod(offset + k, count));
@@ -166,7 +166,7 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
       >
-        <ul
+        <div
           className={cn('flex', animate ? 'ease-[var(--ease-arsip)]' : 'transition-none')}
           style={{
             gap: `${gap}px`,
@@ -179,7 +179,7 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
             const isClone = i < clones || i >= clones + count;
             const realIndex = mod(i - clones, count);
             return (
-              <li
+              <div
                 key={`${isClone ? 'clone' : 'real'}-${i}`}
                 className="min-w-0"
                 style={{ flex: `0 0 calc((100% - ${gap * (perView - 1)}px) / ${perView})` }}
@@ -191,10 +191,10 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
                 onFocusCapture={isClone ? undefined : (e) => onFocusCapture(e, realIndex)}
               >
                 <MemberCard member={member} />
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
     </div>
   );
