@@ -1,5 +1,5 @@
 import type { ChatSource } from '@dwitunggal/contracts/chat';
-import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
+import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
@@ -88,6 +88,34 @@ function smallTalk(question: string): 'greeting' | 'thanks' | null {
   return null;
 }
 
+/**
+ * What the sentence scoring reads of a sentence besides its terms, computed once per indexed
+ * sentence (the retriever's sentence objects live as long as the index) instead of per answer.
+ */
+interface SentenceFeatures {
+  words: number;
+  /** Folded first three words. */
+  head: readonly string[];
+  intents: ReadonlySet<Intent>;
+  anaphora: boolean;
+  /** toFirstPerson of the sentence, per figure, filled on first use. */
+  spoken: Partial<Record<CharacterKey, string>>;
+}
+
+function computeFeatures(text: string): SentenceFeatures {
+  const intents = new Set<Intent>();
+  for (const [intent, pattern] of Object.entries(INTENT_PATTERNS)) {
+    if (pattern.test(text)) intents.add(intent as Intent);
+  }
+  return {
+    words: wordCount(text),
+    head: wordsOf(foldForMatch(text)).slice(0, 3),
+    intents,
+    anaphora: ANAPHORA.test(text),
+    spoken: {},
+  };
+}
+
 interface Candidate {
   hit: SearchHit;
   hitRank: number;
@@ -102,6 +130,19 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
   const minRelativeScore = options.minRelativeScore ?? 0.3;
   const maxPassages = options.maxPassages ?? 4;
   const maxFacts = Math.max(2, options.maxFacts ?? 3);
+  const features = new WeakMap<IndexedSentence, SentenceFeatures>();
+  const featuresOf = (sentence: IndexedSentence): SentenceFeatures => {
+    let f = features.get(sentence);
+    if (!f) {
+      f = computeFeatures(sentence.text);
+      features.set(sentence, f);
+    }
+    return f;
+  };
+  const spokenOf = (sentence: IndexedSentence, karakter: CharacterKey): string => {
+    const f = featuresOf(sentence);
+    return (f.spoken[karakter] ??= toFirstPerson(sentence.text, karakter));
+  };
 
   const compose = ({ karakter, question, hits }: GenerateInput): ComposedAnswer => {
     const persona = PERSONAS[karakter];
@@ -143,14 +184,16 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const mentionsTarget = targetTerms.some((t) => sentence.terms.has(t));
         // A sentence about the other figure only does not answer a question about this one.
         if (!mentionsTarget && otherTerms.some((t) => sentence.terms.has(t))) continue;
+        const f = featuresOf(sentence);
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;
-        if (intent !== 'other' && INTENT_PATTERNS[intent].test(sentence.text)) score += 0.2;
-        if (startsWithTopic(sentence.text, content)) score += 0.05;
+        if (f.intents.has(intent)) score += 0.2;
+        // One of the sentence's first three words is a word of the question.
+        if (content.some((t) => f.head.includes(t.word))) score += 0.05;
         score += 0.1 * (hit.score / top.score);
         if (sentence.index === 0) score += 0.03;
-        if (ANAPHORA.test(sentence.text)) score -= 0.15;
-        const length = wordCount(sentence.text);
+        if (f.anaphora) score -= 0.15;
+        const length = f.words;
         if (length < 5) score -= 0.2;
         if (length > 40) score -= 0.15;
         candidates.push({ hit, hitRank, sentence, relevance, score });
@@ -173,7 +216,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       !chosen.includes(c) &&
       !chosen.some((x) => similar(x.sentence, c.sentence)) &&
       // A long sentence (a quoted document) only comes in as the main fact.
-      !(wordCount(c.sentence.text) > 40 && c.relevance < first.relevance);
+      !(featuresOf(c.sentence).words > 40 && c.relevance < first.relevance);
     // Further sentences: first from the same passage (one passage tells one story), then,
     // if it has no more relevant sentence, from the other passages when they match well.
     for (const c of candidates) {
@@ -213,7 +256,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       passageId: c.hit.passage.id,
       index: c.sentence.index,
       original: c.sentence.text,
-      spoken: toFirstPerson(c.sentence.text, karakter),
+      spoken: spokenOf(c.sentence, karakter),
     }));
     const opening = pickLine(persona.openings, seed);
     const sources: ChatSource[] = passageOrder.map((hit) => ({
@@ -263,12 +306,6 @@ function termCredit(term: QueryTerm, sentence: IndexedSentence): number {
 
 function wordCount(text: string): number {
   return text.split(' ').length;
-}
-
-/** Whether one of the sentence's first three words is a (folded) word of the question. */
-function startsWithTopic(text: string, content: readonly QueryTerm[]): boolean {
-  const head = wordsOf(foldForMatch(text)).slice(0, 3);
-  return content.some((t) => head.includes(t.word));
 }
 
 function similar(a: IndexedSentence, b: IndexedSentence): boolean {

@@ -249,41 +249,56 @@ export function createRetriever(
     return [...seen.values()];
   };
 
-  const fieldTf = (p: Posting) => {
+  // The BM25F term-frequency part of every posting depends only on the index: computed once
+  // here, so that a search only multiplies it by the query term's weight.
+  const saturation = (p: Posting) => {
     const doc = docs[p.doc] as DocEntry;
-    return (
+    const tf =
       (opts.titleWeight * p.title) / (1 - opts.b + (opts.b * doc.titleLength) / avgTitle) +
-      p.text / (1 - opts.b + (opts.b * doc.textLength) / avgText)
-    );
+      p.text / (1 - opts.b + (opts.b * doc.textLength) / avgText);
+    return (tf * (opts.k1 + 1)) / (tf + opts.k1);
   };
+  const scoredPostings = new Map<string, { doc: number; saturation: number }[]>();
+  for (const [term, list] of postings) {
+    scoredPostings.set(
+      term,
+      list.map((p) => ({ doc: p.doc, saturation: saturation(p) })),
+    );
+  }
+  const figuresOf = docs.map((d) => new Set<CharacterKey>(d.passage.figures));
 
   const search = (query: string, { karakter, k = 5, includeWeak = false }: SearchOptions) => {
     const terms = analyze(query, karakter);
     const scores = new Float64Array(n);
     const credit = new Float64Array(n);
-    const matched = new Map<number, string[]>();
-    const best = new Map<number, { value: number; credit: number }>();
+    const matched: (string[] | undefined)[] = new Array(n);
+    // Per query term: the best variant's value and credit in each document it occurs in.
+    const bestValue = new Float64Array(n);
+    const bestCredit = new Float64Array(n);
+    const touched: number[] = [];
     for (const qt of terms) {
-      best.clear();
-      const variants = [
-        { term: qt.term, weight: qt.weight, credit: 1 },
-        ...qt.alternatives.map((a) => ({ ...a, credit: opts.synonymWeight })),
-      ];
-      for (const variant of variants) {
-        if (variant.term === qt.term && qt.kind === 'unknown') continue;
-        for (const p of postings.get(variant.term) ?? []) {
-          const tf = fieldTf(p);
-          const value = (variant.weight * (tf * (opts.k1 + 1))) / (tf + opts.k1);
-          const current = best.get(p.doc);
-          if (!current || value > current.value) best.set(p.doc, { value, credit: variant.credit });
+      touched.length = 0;
+      const consider = (term: string, weight: number, termCredit: number) => {
+        for (const p of scoredPostings.get(term) ?? []) {
+          const value = weight * p.saturation;
+          const current = bestValue[p.doc] as number;
+          if (current === 0) touched.push(p.doc);
+          if (current === 0 || value > current) {
+            bestValue[p.doc] = value;
+            bestCredit[p.doc] = termCredit;
+          }
         }
-      }
-      for (const [doc, { value, credit: c }] of best) {
-        scores[doc] = (scores[doc] ?? 0) + value;
-        if (!qt.isName) credit[doc] = (credit[doc] ?? 0) + c * qt.weight;
-        const list = matched.get(doc);
+      };
+      if (qt.kind !== 'unknown') consider(qt.term, qt.weight, 1);
+      for (const a of qt.alternatives) consider(a.term, a.weight, opts.synonymWeight);
+      for (const doc of touched) {
+        scores[doc] = (scores[doc] as number) + (bestValue[doc] as number);
+        if (!qt.isName)
+          credit[doc] = (credit[doc] as number) + (bestCredit[doc] as number) * qt.weight;
+        const list = matched[doc];
         if (list) list.push(qt.term);
-        else matched.set(doc, [qt.term]);
+        else matched[doc] = [qt.term];
+        bestValue[doc] = 0;
       }
     }
     const contentMass = terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
@@ -292,28 +307,38 @@ export function createRetriever(
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
     );
     const targets: readonly CharacterKey[] = named.length ? named : [karakter];
-    const hits: SearchHit[] = [];
+    // Rank document numbers (document order breaks ties); hits are built only for the ranks
+    // actually returned or read by the gate.
+    const ranked: number[] = [];
     for (let i = 0; i < n; i++) {
-      const raw = scores[i] ?? 0;
+      const raw = scores[i] as number;
       if (raw <= 0) continue;
+      let about = 0;
+      for (const f of targets) if ((figuresOf[i] as Set<CharacterKey>).has(f)) about += 1;
+      scores[i] = raw * (1 + (opts.figureBoost * about) / targets.length);
+      ranked.push(i);
+    }
+    ranked.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    const hitOf = (i: number): SearchHit => {
       const doc = docs[i] as DocEntry;
-      const coverage = contentMass > 0 ? (credit[i] ?? 0) / contentMass : 1;
-      const about = targets.filter((f) => doc.passage.figures.includes(f)).length;
-      const boost = 1 + (opts.figureBoost * about) / targets.length;
-      hits.push({
+      return {
         passage: doc.passage,
-        score: raw * boost,
-        coverage,
-        matched: matched.get(i) ?? [],
+        score: scores[i] as number,
+        coverage: contentMass > 0 ? (credit[i] as number) / contentMass : 1,
+        matched: matched[i] ?? [],
         query: terms,
         sentences: doc.sentences,
-      });
+      };
+    };
+    if (includeWeak) return ranked.slice(0, k).map(hitOf);
+    if (!passesGate(terms, ranked.slice(0, 3).map(hitOf))) return [];
+    const hits: SearchHit[] = [];
+    for (const i of ranked) {
+      if (hits.length >= k) break;
+      const hit = hitOf(i);
+      if (hit.coverage >= opts.minHitCoverage) hits.push(hit);
     }
-    hits.sort((a, b) => b.score - a.score || orderOf(a) - orderOf(b));
-    if (includeWeak) return hits.slice(0, k);
-    return passesGate(terms, hits)
-      ? hits.filter((h) => h.coverage >= opts.minHitCoverage).slice(0, k)
-      : [];
+    return hits;
   };
 
   /**
@@ -343,9 +368,6 @@ export function createRetriever(
     const topicsFound = topics.filter((t) => found.has(t.term)).length;
     return topicsFound >= Math.min(2, topics.length);
   };
-
-  const orderIndex = new Map(docs.map((d) => [d.passage.id, d.order]));
-  const orderOf = (hit: SearchHit) => orderIndex.get(hit.passage.id) ?? 0;
 
   return {
     search,
