@@ -78,3 +78,71 @@ describe('toFirstPerson after a sentence-initial function word', () => {
     );
   });
 });
+
+describe('toFirstPerson and possessives of the speaking figure', () => {
+  it('puts a qualified kinship possessive in the first person when the speaker owns it', () => {
+    expect(
+      toFirstPerson(
+        'Hatta adalah anak kedua dalam keluarganya, setelah kakak perempuannya, Rafiah, yang lahir pada 1900.',
+        'hatta',
+      ),
+    ).toBe(
+      'Saya adalah anak kedua dalam keluarga saya, setelah kakak perempuan saya, Rafiah, yang lahir pada 1900.',
+    );
+    expect(toFirstPerson('Hatta tinggal bersama ibu mertuanya.', 'hatta')).toBe(
+      'Saya tinggal bersama ibu mertua saya.',
+    );
+  });
+
+  it('reads the speaker as the possessor when the speaker is the last person named before it', () => {
+    expect(
+      toFirstPerson(
+        'Muhammad Djamil wafat ketika Hatta masih bayi, sehingga Hatta hampir tidak mengenal ayahnya.',
+        'hatta',
+      ),
+    ).toBe(
+      'Muhammad Djamil wafat ketika saya masih bayi, sehingga saya hampir tidak mengenal ayah saya.',
+    );
+    // Place names are not possessors: "di Blitar, Jawa Timur".
+    expect(
+      toFirstPerson(
+        'Pemerintah memutuskan agar Soekarno dimakamkan di Blitar, Jawa Timur, di samping makam ibunya.',
+        'soekarno',
+      ),
+    ).toBe(
+      'Pemerintah memutuskan agar saya dimakamkan di Blitar, Jawa Timur, di samping makam ibu saya.',
+    );
+    expect(
+      toFirstPerson('Pada awal 1934 Soekarno tiba di Ende bersama istrinya.', 'soekarno'),
+    ).toBe('Pada awal 1934 saya tiba di Ende bersama istri saya.');
+  });
+
+  it('leaves a possessive alone when another person is nearer, and never touches other words', () => {
+    // Inggit's husband is not the speaker's: the facts must not change.
+    expect(
+      toFirstPerson(
+        'Soekarno mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
+        'soekarno',
+      ),
+    ).toBe(
+      'Saya mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
+    );
+    expect(toFirstPerson('Hatta bertemu Sjahrir dan ayahnya.', 'hatta')).toBe(
+      'Saya bertemu Sjahrir dan ayahnya.',
+    );
+    expect(toFirstPerson('Setelah Soekarno tiba, mereka menemui ibunya.', 'soekarno')).toBe(
+      'Setelah saya tiba, mereka menemui ibunya.',
+    );
+    // "ibu kota" (a capital city) is not a mother; a quotation is never rewritten.
+    expect(toFirstPerson('Hatta mengunjungi ibu kotanya.', 'hatta')).toBe(
+      'Saya mengunjungi ibu kotanya.',
+    );
+    expect(toFirstPerson('Hatta menulis, "Ibu adalah ibunya bangsa."', 'hatta')).toBe(
+      'Saya menulis, "Ibu adalah ibunya bangsa."',
+    );
+    // Nothing changes in a sentence that does not name the speaker.
+    expect(toFirstPerson('Sjahrir tinggal bersama kakak perempuannya.', 'hatta')).toBe(
+      'Sjahrir tinggal bersama kakak perempuannya.',
+    );
+  });
+});

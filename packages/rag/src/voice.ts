@@ -22,12 +22,15 @@ import type { CharacterKey } from '@dwitunggal/contracts/characters';
  *    not Indonesian; "dibacakan oleh Soekarno" does become "dibacakan oleh saya"), and so is a
  *    name quoted as a name, shortly after a naming word ("namanya diganti menjadi Soekarno",
  *    "dikenal sebagai Bung Hatta", "memanggilnya dengan akrab Bung Hatta").
- * 2. When the sentence now starts with "Saya " or "Ketika saya " (or another subordinator:
- *    the figure is the subject of the sentence or of its opening clause), the pronoun "ia"
- *    and a possessive "-nya" on a short list of kinship nouns refer to the figure and become
- *    "saya" ("bahwa ia tidak akan menikah" -> "bahwa saya tidak akan menikah", "ayahnya" ->
- *    "ayah saya"; "kakak perempuannya" stays as it is: only a kinship noun directly followed by
- *    "-nya" changes).
+ * 2. When the sentence now starts with "Saya ", "Ketika saya " (or another subordinator) or a
+ *    date followed by "saya" ("Pada awal 1934 saya ...", "Pada 17 Agustus 1945, saya ..."): the
+ *    figure is the subject of the sentence or of its opening clause, so the pronoun "ia" and a
+ *    possessive "-nya" on a short list of kinship nouns refer to the figure and become "saya"
+ *    ("bahwa ia tidak akan menikah" -> "bahwa saya tidak akan menikah", "ayahnya" ->
+ *    "ayah saya"). The kinship noun may carry one qualifier of a short list, which stays in
+ *    place: "kakak perempuannya" -> "kakak perempuan saya", "ibu mertuanya" -> "ibu mertua
+ *    saya", "istri pertamanya" -> "istri pertama saya". Any other word before "-nya" is left
+ *    alone ("ibu kotanya" is a capital city's, not a mother).
  *
  * Nothing else changes: no word is added, removed or reordered, so every sentence of an answer
  * maps back to exactly one sentence of the knowledge base.
@@ -127,6 +130,33 @@ const KIN_NOUNS = [
   'putra',
 ];
 
+/** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
+const KIN_QUALIFIERS = [
+  'perempuan',
+  'laki-laki',
+  'lelaki',
+  'sulung',
+  'bungsu',
+  'tertua',
+  'termuda',
+  'kandung',
+  'tiri',
+  'angkat',
+  'mertua',
+  'pertama',
+  'kedua',
+  'ketiga',
+];
+
+/** "ayahnya", "kakak perempuannya", "ibu mertuanya" (kinship noun, optional qualifier, -nya). */
+const KIN_POSSESSIVE = new RegExp(
+  `\\b((?:${KIN_NOUNS.join('|')})(?: (?:${KIN_QUALIFIERS.join('|')}))?)nya\\b`,
+  'g',
+);
+
+/** "Pada awal 1934 saya", "Pada 17 Agustus 1945, saya": a date, then the speaker as subject. */
+const DATED_SPEAKER = /^Pada (?:[a-z]+ )?(?:\d{1,2} )?(?:[A-Z][a-z]+ )?\d{4},? saya /;
+
 export function toFirstPerson(sentence: string, karakter: CharacterKey): string {
   const pattern = new RegExp(NAME_PATTERNS[karakter].source, 'g');
   let changed = false;
@@ -143,10 +173,13 @@ export function toFirstPerson(sentence: string, karakter: CharacterKey): string 
   }
   if (!changed) return sentence;
   out += sentence.slice(last);
-  if (/^(?:Saya|[A-Z][a-z]+ saya) /.test(out) && subjectIsSpeaker(out)) {
-    const kin = new RegExp(`\\b(${KIN_NOUNS.join('|')})nya\\b`, 'g');
-    out = out.replace(kin, '$1 saya').replace(/\bia\b/g, 'saya');
-  }
+  const speakerIsSubject = subjectIsSpeaker(out);
+  out = out.replace(KIN_POSSESSIVE, (whole: string, kin: string, offset: number, text: string) =>
+    !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset))
+      ? `${kin} saya`
+      : whole,
+  );
+  if (speakerIsSubject) out = out.replace(/\bia\b/g, 'saya');
   return out;
 }
 
@@ -176,11 +209,46 @@ function isSafeMention(sentence: string, start: number, end: number): boolean {
   );
 }
 
-/** "Saya ..." or "Ketika saya ..." (a subordinate clause whose subject is the speaker). */
+/**
+ * "Saya ...", "Ketika saya ..." (a subordinate clause whose subject is the speaker) or
+ * "Pada 1934 saya ...".
+ */
 function subjectIsSpeaker(sentence: string): boolean {
   if (sentence.startsWith('Saya ')) return true;
-  const first = sentence.slice(0, sentence.indexOf(' '));
-  return SUBORDINATORS.has(first);
+  if (DATED_SPEAKER.test(sentence)) return true;
+  const match = /^([A-Z][a-z]+) saya /.exec(sentence);
+  return match !== null && SUBORDINATORS.has(match[1] as string);
+}
+
+/**
+ * Whether the last person mentioned before a possessive is the speaker: reading the words
+ * before it backwards, "saya" comes before any other candidate possessor (a third-person
+ * pronoun, or a capitalised word other than the first of the sentence). Place names are not
+ * candidates: a capitalised run right after "di", "ke" or "dari" ("di Mojokerto"), and a run
+ * that follows such a place after a comma ("di Blitar, Jawa Timur").
+ */
+function nearestPersonIsSpeaker(before: string): boolean {
+  const words = before.split(' ').filter((w) => w !== '');
+  const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
+  const capitalised = (i: number) => i > 0 && /^[A-Z]/.test(bare[i] as string);
+  const place: boolean[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!capitalised(i)) continue;
+    if (capitalised(i - 1)) {
+      place[i] = place[i - 1] === true;
+      continue;
+    }
+    const previous = words[i - 1] ?? '';
+    place[i] =
+      /^(?:di|ke|dari)$/.test(previous) || (previous.endsWith(',') && place[i - 1] === true);
+  }
+  for (let i = words.length - 1; i >= 0; i--) {
+    const word = bare[i] as string;
+    if (word === 'saya' || word === 'Saya') return true;
+    if (/^(?:ia|dia|mereka|beliau|keduanya)$/i.test(word)) return false;
+    if (capitalised(i) && !place[i]) return false;
+  }
+  return false;
 }
 
 function insideQuotes(sentence: string, index: number): boolean {
