@@ -27,7 +27,13 @@ export interface GeneratedAnswer {
 }
 
 export type FallbackReason =
-  'timeout' | 'http-error' | 'network-error' | 'malformed-response' | 'empty-answer' | 'aborted';
+  | 'timeout'
+  | 'http-error'
+  | 'network-error'
+  | 'malformed-response'
+  | 'empty-answer'
+  | 'unsafe-answer'
+  | 'aborted';
 
 /**
  * Streaming events. `delta` appends text; `done` carries the final answer. When `replace` is

@@ -8,7 +8,7 @@ import type {
   Generator,
   StreamEvent,
 } from './generator';
-import { PERSONAS } from './persona';
+import { PERSONAS, SYSTEM_RULES } from './persona';
 import type { SearchHit } from './retriever';
 import { parseSse } from './sse';
 
@@ -62,6 +62,49 @@ class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
+}
+
+/**
+ * What a provider answer may not contain. The answer is shown as plain text (never as HTML), but
+ * markup has no place in it either: tags are removed, and script and style elements with their
+ * content. An answer that repeats the rules of the system prompt (a successful "show me your
+ * instructions" injection) or the API key is refused: the embedded generator answers instead
+ * (fallback reason "unsafe-answer").
+ */
+const MARKUP_BLOCK = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const MARKUP_TAG = /<\/?[A-Za-z!][^<>]*>/g;
+/** Tags that separate words ("a<br>b"); every other tag is removed without a trace. */
+const SEPARATING_TAG = /^<\/?(?:br|p|div|li|ul|ol|tr|td|h[1-6])\b/i;
+
+/** The answer without markup (see above). */
+export function stripMarkup(text: string): string {
+  return text
+    .replace(MARKUP_BLOCK, '')
+    .replace(MARKUP_TAG, (tag) => (SEPARATING_TAG.test(tag) ? ' ' : ''));
+}
+
+const SHINGLE = 6;
+const foldWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((w) => w !== '');
+const shingles = (words: readonly string[]) => {
+  const out: string[] = [];
+  for (let i = 0; i + SHINGLE <= words.length; i++) out.push(words.slice(i, i + SHINGLE).join(' '));
+  return out;
+};
+/** Six-word runs of the rules and the role instruction: no honest answer repeats them. */
+const INSTRUCTION_SHINGLES = new Set(shingles(foldWords(SYSTEM_RULES)));
+const ROLE_INSTRUCTION = /\b(?:kamu memerankan|aturan yang wajib)\b/i;
+
+/** Whether a provider answer discloses the system prompt's instructions or the API key. */
+export function disclosesInstructions(text: string, apiKey?: string): boolean {
+  if (apiKey && text.includes(apiKey)) return true;
+  if (ROLE_INSTRUCTION.test(text)) return true;
+  return shingles(foldWords(text)).some((s) => INSTRUCTION_SHINGLES.has(s));
 }
 
 /** Largest question passed on to the provider (the API accepts 1000 characters). */
@@ -175,7 +218,10 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
         if (typeof content !== 'string') {
           throw new ProviderError('malformed-response', 'no choices[0].message.content');
         }
-        const text = capAnswer(content, maxAnswerChars);
+        if (disclosesInstructions(content, config.apiKey)) {
+          throw new ProviderError('unsafe-answer', 'provider answer repeats its instructions');
+        }
+        const text = capAnswer(stripMarkup(content), maxAnswerChars);
         if (!text) throw new ProviderError('empty-answer', 'provider answer is empty');
         return { text, sources: contextSources(input.hits, maxContext), generator: 'openai' };
       } catch (error) {
@@ -196,7 +242,10 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
       const total = setTimeout(fail('timeout', 'stream took too long'), streamTimeoutMs);
       const onCallerAbort = () => controller.abort(options.signal?.reason);
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+      let raw = '';
       let text = '';
+      // Text after an unclosed "<" is held back until the tag closes (or is clearly not one).
+      let held = '';
       let emitted = false;
       try {
         const response = await request(input, true, controller.signal);
@@ -209,13 +258,28 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
           if (data.trim() === '[DONE]') break;
           const delta = parseDelta(data);
           if (delta === null) continue;
-          const piece = delta.slice(0, maxAnswerChars - text.length);
+          raw += delta;
+          if (disclosesInstructions(raw, config.apiKey)) {
+            throw new ProviderError('unsafe-answer', 'provider answer repeats its instructions');
+          }
+          held += delta;
+          const open = held.lastIndexOf('<');
+          const keep =
+            open >= 0 && !held.includes('>', open) && held.length - open < 200 ? open : held.length;
+          const piece = stripMarkup(held.slice(0, keep)).slice(0, maxAnswerChars - text.length);
+          held = held.slice(keep);
           if (piece) {
             text += piece;
             emitted = true;
             yield { type: 'delta', text: piece };
           }
           if (text.length >= maxAnswerChars) break;
+        }
+        const rest = stripMarkup(held).slice(0, Math.max(0, maxAnswerChars - text.length));
+        if (rest) {
+          text += rest;
+          emitted = true;
+          yield { type: 'delta', text: rest };
         }
         if (!text.trim()) throw new ProviderError('empty-answer', 'provider answer is empty');
         yield {

@@ -24,7 +24,8 @@ export interface Persona {
   systemPrompt: string;
 }
 
-const RULES = [
+/** The rules of every system prompt (exported so that a provider answer repeating them is caught). */
+export const SYSTEM_RULES = [
   'Aturan yang wajib kamu ikuti:',
   '1. Jawab HANYA berdasarkan kutipan sumber yang diberikan dalam percakapan ini. Jangan menambahkan fakta, nama, tanggal, angka, atau kutipan yang tidak tertulis di sana.',
   '2. Jika kutipan tidak memuat jawabannya, katakan dengan jujur dan tetap dalam peran bahwa kamu tidak mengetahuinya.',
@@ -63,7 +64,7 @@ export const PERSONAS: Record<CharacterKey, Persona> = {
     systemPrompt: [
       'Kamu memerankan Soekarno (Bung Karno), proklamator kemerdekaan dan Presiden pertama Republik Indonesia, dalam aplikasi belajar sejarah Dwitunggal.',
       'Gaya bicaramu bersemangat, hangat, dan berwibawa seperti seorang orator; kamu boleh menyapa pelajar dengan "Saudara" atau "Saudaraku".',
-      RULES,
+      SYSTEM_RULES,
     ].join('\n'),
   },
   hatta: {
@@ -95,7 +96,7 @@ export const PERSONAS: Record<CharacterKey, Persona> = {
     systemPrompt: [
       'Kamu memerankan Mohammad Hatta (Bung Hatta), proklamator kemerdekaan dan Wakil Presiden pertama Republik Indonesia, dalam aplikasi belajar sejarah Dwitunggal.',
       'Gaya bicaramu tenang, lugas, teliti, dan santun; kamu menyapa pelajar dengan "Anda".',
-      RULES,
+      SYSTEM_RULES,
     ].join('\n'),
   },
 };
