@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newUser, signUp, signUpAdmin } from '../helpers';
+import {
+  createWorld,
+  describeRequest,
+  envelopeProblem,
+  expiredToken,
+  fingerprint,
+  forgedTokens,
+  loadOperations,
+  refreshExisting,
+  waitForIdleTraining,
+  type Operation,
+  type World,
+} from './support';
+
+/**
+ * The authorization contract (ARCHITECTURE.md section 3, spec section 6), one row per operation:
+ * who may call it, and the request that succeeds for a caller who may. Every operation of the
+ * OpenAPI document must have a row (a new route without one fails), and the document's own
+ * `security` and documented 401/403 answers must agree with the row.
+ */
+type Access = 'public' | 'user' | 'admin';
+
+interface Row {
+  access: Access;
+  /** The success status for a caller who may. */
+  ok: number;
+  /** The request for one caller: path with real ids, and a valid body. */
+  request(w: World): Promise<{ url: string; body?: unknown }>;
+  /** The request signs its caller out or deletes it: run it with a throw-away account. */
+  revokes?: boolean;
+}
+
+const tagIdOf = async (w: World, nama: 'Soekarno' | 'Hatta') => {
+  const res = await w.ctx.app.inject({ method: 'GET', url: `/api/chatbot/tags/nama/${nama}`, headers: bearer(w.admin.token) });
+  const first = (res.json() as { data: { id: string; tag: string; input: string[]; responses: string[] }[] }).data[0];
+  if (!first) throw new Error(`no tag of ${nama}`);
+  return first;
+};
+const activeVersion = async (w: World, figure: string) => {
+  const res = await w.ctx.app.inject({ method: 'GET', url: `/api/models/${figure}/active` });
+  return (res.json() as { data: { version: number } }).data.version;
+};
+/** A tag that exists only to be deleted. */
+const disposableTag = async (w: World) => {
+  const res = await w.ctx.app.inject({
+    method: 'POST',
+    url: '/api/chatbot/tags',
+    headers: bearer(w.admin.token),
+    payload: { nama: 'Hatta', tag: `hapus_${randomBytes(3).toString('hex')}`, input: ['hapus saya'], responses: ['Baik.'] },
+  });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
+  return (res.json() as { data: { tag: { id: string } } }).data.tag.id;
+};
+
+const CONTRACT: Record<string, Row> = {
+  'GET /api/health': { access: 'public', ok: 200, request: async () => ({ url: '/api/health' }) },
+  'POST /api/auth/register': { access: 'public', ok: 201, request: async () => ({ url: '/api/auth/register', body: newUser() }) },
+  'POST /api/auth/login': { access: 'public', ok: 200, request: async (w) => ({ url: '/api/auth/login', body: w.learnerCredentials }) },
+  'GET /api/auth/me': { access: 'user', ok: 200, request: async () => ({ url: '/api/auth/me' }) },
+  'DELETE /api/auth/me': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/me' }) },
+  'POST /api/auth/logout': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/logout' }) },
+  'GET /api/chatbot/tags/nama/{nama}': { access: 'user', ok: 200, request: async () => ({ url: '/api/chatbot/tags/nama/hatta' }) },
+  'GET /api/chatbot/tags/{id}': { access: 'user', ok: 200, request: async (w) => ({ url: `/api/chatbot/tags/${(await tagIdOf(w, 'Soekarno')).id}` }) },
+  'POST /api/chatbot/tags': {
+    access: 'admin',
+    ok: 201,
+    request: async () => ({ url: '/api/chatbot/tags', body: { nama: 'Hatta', tag: `baru_${randomBytes(3).toString('hex')}`, input: ['tanya baru'], responses: ['Jawab baru.'] } }),
+  },
+  'PUT /api/chatbot/update/{id}': {
+    access: 'admin',
+    ok: 200,
+    request: async (w) => {
+      const t = await tagIdOf(w, 'Soekarno');
+      return { url: `/api/chatbot/update/${t.id}`, body: { tag: t.tag, input: [...t.input, 'satu lagi'], responses: t.responses } };
+    },
+  },
+  'DELETE /api/chatbot/tags/{id}': { access: 'admin', ok: 200, request: async (w) => ({ url: `/api/chatbot/tags/${await disposableTag(w)}` }) },
+  'GET /api/chatbot/export/{nama}': { access: 'admin', ok: 200, request: async () => ({ url: '/api/chatbot/export/Soekarno?format=csv' }) },
+  'POST /api/chatbot/import/{nama}': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({
+      url: '/api/chatbot/import/Hatta?dryRun=true',
+      body: { version: 1, nama: 'Hatta', tags: [{ tag: 'impor', input: ['impor data'], responses: ['Diimpor.'] }] },
+    }),
+  },
+  'GET /api/chatbot/quality/{nama}': { access: 'admin', ok: 200, request: async () => ({ url: '/api/chatbot/quality/Hatta' }) },
+  'POST /api/etl-run-model1-soekarno': { access: 'admin', ok: 202, request: async () => ({ url: '/api/etl-run-model1-soekarno', body: { etl_key: 'ignored' } }) },
+  'POST /api/etl-run-model1-hatta': { access: 'admin', ok: 202, request: async () => ({ url: '/api/etl-run-model1-hatta', body: {} }) },
+  'GET /api/training-runs/{id}': { access: 'admin', ok: 200, request: async (w) => ({ url: `/api/training-runs/${w.existing.id?.at(-1) ?? 'none'}` }) },
+  'GET /api/models/{figure}/active': { access: 'public', ok: 200, request: async () => ({ url: '/api/models/soekarno/active' }) },
+  // Any signed-in user may list versions (the model page); activating one stays admin-only.
+  'GET /api/models/{figure}/versions': { access: 'user', ok: 200, request: async () => ({ url: '/api/models/hatta/versions' }) },
+  'POST /api/models/{figure}/versions/{version}/activate': {
+    access: 'admin',
+    ok: 200,
+    request: async (w) => ({ url: `/api/models/hatta/versions/${await activeVersion(w, 'hatta')}/activate` }),
+  },
+  'GET /api/models/{figure}/v/{version}/{file}': {
+    access: 'public',
+    ok: 200,
+    request: async (w) => ({ url: `/api/models/soekarno/v/${await activeVersion(w, 'soekarno')}/weights.bin` }),
+  },
+  'GET /api/models/{figure}/{file}': { access: 'public', ok: 200, request: async () => ({ url: '/api/models/hatta/model.json' }) },
+  'POST /api/chat': { access: 'user', ok: 200, request: async () => ({ url: '/api/chat', body: { karakter: 'hatta', prompt: 'Apa itu koperasi?' } }) },
+};
+
+type Caller = 'no token' | 'garbage token' | 'wrong-secret token' | 'alg none token' | 'expired token' | 'learner' | 'admin';
+const CALLERS: Caller[] = ['no token', 'garbage token', 'wrong-secret token', 'alg none token', 'expired token', 'learner', 'admin'];
+
+function expected(access: Access, caller: Caller, ok: number): number {
+  if (access === 'public') return ok;
+  if (caller === 'admin') return ok;
+  if (caller === 'learner') return access === 'user' ? ok : 403;
+  return 401;
+}
+
+let world: World;
+let operations: Operation[];
+let tokens: Record<Exclude<Caller, 'no token' | 'learner' | 'admin'>, string>;
+
+beforeAll(async () => {
+  world = await createWorld();
+  operations = await loadOperations(world.ctx);
+  const [wrongSecret, , algNone] = await forgedTokens(world.learner.id);
+  tokens = {
+    'garbage token': 'not-a-token',
+    'wrong-secret token': wrongSecret as string,
+    'alg none token': algNone as string,
+    'expired token': await expiredToken(world.learner.id),
+  };
+}, 120_000);
+afterAll(async () => {
+  await world?.ctx.close();
+});
+
+describe('authorization matrix', () => {
+  it('has a row for every operation of the OpenAPI document, and the document agrees with it', () => {
+    const documented = operations.map((o) => o.key).sort();
+    expect(documented, 'operations in the document without a row here, or rows without an operation').toEqual(
+      Object.keys(CONTRACT).sort(),
+    );
+    for (const op of operations) {
+      const row = CONTRACT[op.key] as Row;
+      expect(op.secured, `${op.key}: security field vs access '${row.access}'`).toBe(row.access !== 'public');
+      // A guarded route documents its 401 (a public one may too: login's wrong password).
+      if (row.access !== 'public') expect(op.responses, `${op.key}: documents 401`).toContain('401');
+      expect(op.responses.includes('403'), `${op.key}: documented 403 vs access '${row.access}'`).toBe(row.access === 'admin');
+      expect(op.responses.some((c) => Number(c) === row.ok), `${op.key}: documents ${row.ok}`).toBe(true);
+    }
+  });
+
+  for (const [key, row] of Object.entries(CONTRACT)) {
+    it(`${key}: ${row.access === 'public' ? 'anyone' : row.access === 'user' ? 'signed-in users only' : 'admins only'}`, async () => {
+      const [method] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+      for (const caller of CALLERS) {
+        await refreshExisting(world);
+        let authorization: string | undefined;
+        if (caller === 'learner' || caller === 'admin') {
+          // Requests that revoke their caller's tokens run with a throw-away account.
+          const token = row.revokes ? (caller === 'admin' ? await signUpAdmin(world.ctx) : await signUp(world.ctx.app)).token : world[caller].token;
+          authorization = `Bearer ${token}`;
+        } else if (caller !== 'no token') {
+          authorization = `Bearer ${tokens[caller]}`;
+        }
+        const { url, body } = await row.request(world);
+        const headers: Record<string, string> = authorization ? { authorization } : {};
+        const before = await fingerprint(world);
+        const res = await world.ctx.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+        const want = expected(row.access, caller, row.ok);
+        const label = `${caller}: ${describeRequest({ method, url, headers })} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, label).toBe(want);
+        if (want >= 400) {
+          expect(envelopeProblem(res), label).toBeNull();
+          expect(await fingerprint(world), `a refused request changed data: ${label}`).toEqual(before);
+        }
+        if (res.statusCode === 202) await waitForIdleTraining(world);
+      }
+    });
+  }
+});
