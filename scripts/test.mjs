@@ -2,6 +2,7 @@
 // again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end suite in Chromium
 // against the built app.
 import { spawnSync } from 'node:child_process';
+import { canarySecrets } from './scan-client.mjs';
 
 const run = (label, cmd, args, env = process.env) => {
   console.log(`\n=== ${label} ===`);
@@ -24,6 +25,10 @@ if (!only || only === 'unit') {
   }
 }
 if (!only || only === 'e2e') {
-  run('build', 'npm', ['run', 'build']);
+  // Built with canary values of every server secret in the environment; the scan then proves
+  // that none of them (nor any server code, key or source map) reached the client bundle.
+  const canaryEnv = { ...process.env, ...canarySecrets() };
+  run('build', 'npm', ['run', 'build'], canaryEnv);
+  run('client secret scan', 'node', ['scripts/scan-client.mjs'], canaryEnv);
   run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);
 }
