@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark in this folder (each a standalone script printing one
 // JSON object), one after another so they do not disturb each other, and prints them together.
-// `npm run bench -- auth startup` runs only the named ones.
+// `npm run bench -- auth startup` runs only the named ones. The load and soak run (load.ts, 11
+// minutes by default) runs only when named, or with `npm run bench:load`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
+const ON_DEMAND = ['load'];
 const scripts = readdirSync(here)
   .filter((f) => f.endsWith('.ts') && !['lib.ts', 'run-all.ts'].includes(f) && !f.endsWith('.d.ts'))
   .map((f) => f.replace(/\.ts$/, ''))
-  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .filter((name) => (wanted.length === 0 ? !ON_DEMAND.includes(name) : wanted.includes(name)))
   .sort();
 
 const results: Record<string, unknown> = {};
