@@ -40,18 +40,33 @@ async function main() {
   }
 
   let closing = false;
+  // While shutting down, every answer closes its connection: a keep-alive connection that
+  // becomes idle after the close began would otherwise hold the process open.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Under the usual 30 s an orchestrator waits before SIGKILL: requests in flight, then a
+    // training run's grace period (5 s), then the database.
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, 25_000);
     force.unref();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
+    sweep.unref();
+    const began = performance.now();
+    const since = () => Math.round(performance.now() - began);
     try {
       await app.close();
+      clearInterval(sweep);
+      app.log.info({ ms: since() }, 'requests finished and services stopped');
       await database.close();
+      app.log.info({ ms: since() }, 'database closed; exiting');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,8 +99,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let partial = '';
   proc.stdout?.setEncoding('utf8');
   proc.stderr?.setEncoding('utf8');
+  // FAULT_LOG_DIR: keep every server's whole output there (for investigating a failure).
+  const logFile = process.env.FAULT_LOG_DIR ? path.join(process.env.FAULT_LOG_DIR, `server-${port}.log`) : null;
   proc.stdout?.on('data', (chunk: string) => {
     out += chunk;
+    if (logFile) appendFileSync(logFile, chunk);
     partial += chunk;
     const lines = partial.split('\n');
     partial = lines.pop() ?? '';
@@ -116,6 +119,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   proc.stderr?.on('data', (chunk: string) => {
     out += chunk;
+    if (logFile) appendFileSync(logFile, chunk);
   });
   const exited = new Promise<number | string>((resolve) => {
     proc.once('exit', (code, signal) => {
