@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
@@ -11,6 +12,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dwitunggal</title>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  // The compressed siblings the web build writes (apps/web/scripts/precompress.mjs).
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>Dwitunggal</title>'));
   ctx = await createTestContext({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -34,6 +39,31 @@ describe('serving the web app', () => {
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(sw.headers['service-worker-allowed']).toBe('/');
+  });
+
+  it('sends the precompressed file the browser accepts, with its own type, else the plain file', async () => {
+    const br = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+
+    const gz = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+
+    // The SPA shell too (only a .gz sibling here: brotli falls back to it).
+    const shell = await ctx.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(shell.headers['content-type']).toContain('text/html');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(shell.rawPayload).toString()).toContain('<title>Dwitunggal</title>');
   });
 
   it('never answers an unknown /api path or a missing file with the shell', async () => {

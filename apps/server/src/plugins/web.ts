@@ -17,7 +17,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the SPA. Hashed files under /assets are immutable; the shell, the service worker and
- * the manifest are revalidated on every load so that updates reach users.
+ * the manifest are revalidated on every load so that updates reach users. Text files are sent
+ * Brotli- or gzip-compressed from the .br/.gz siblings the web build writes (precompress.mjs),
+ * falling back to the plain file.
  */
 export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
   await app.register(fastifyStatic, {
@@ -25,9 +27,12 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     wildcard: true,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
-      const rel = path.relative(opts.root, filePath);
+      // filePath is the file sent: the .br/.gz sibling when compressed.
+      const rel = path.relative(opts.root, filePath).replace(/\.(br|gz)$/, '');
       res.setHeader('cache-control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE);
+      res.setHeader('vary', 'accept-encoding');
       if (rel === 'sw.js') res.setHeader('service-worker-allowed', '/');
     },
   });
