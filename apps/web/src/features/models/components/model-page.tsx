@@ -371,7 +371,7 @@ function VersionDetail({
         </div>
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
         <Panel title="Kurva loss pelatihan">
           <LossCurve history={version.history} />
         </Panel>

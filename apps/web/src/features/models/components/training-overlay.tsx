@@ -117,7 +117,7 @@ export function TrainingOverlay({
                 className="mt-2 h-3 overflow-hidden rounded-full border border-kertas-300 bg-kertas-200"
               >
                 <div
-                  className="h-full rounded-full bg-merah-600 transition-[width] duration-300 ease-out"
+                  className="h-full rounded-full bg-merah-600"
                   style={{ width: `${Math.max(2, pct)}%` }}
                 />
               </div>
