@@ -363,6 +363,21 @@ export function createModelRepository(db: Db) {
       });
     },
 
+    /** Every stored file of a figure's version (none when the version does not exist). */
+    async readVersionFiles(character: CharacterKey, version: number): Promise<StoredFile[]> {
+      const rows = await db
+        .select({
+          name: modelFiles.name,
+          contentType: modelFiles.contentType,
+          etag: modelFiles.etag,
+          body: modelFiles.body,
+        })
+        .from(modelFiles)
+        .innerJoin(modelVersions, eq(modelVersions.id, modelFiles.versionId))
+        .where(and(eq(modelVersions.character, character), eq(modelVersions.version, version)));
+      return rows.map((r) => ({ ...r, name: r.name as ModelFileName }));
+    },
+
     /** One file of a figure's version, or undefined. */
     async readFile(
       character: CharacterKey,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
+import { readModel, type ModelArtifacts, type LayersModelJson } from '@dwitunggal/classifier/artifacts';
 import {
   DatasetError,
   parseDataset,
@@ -106,9 +106,82 @@ export function dataHashOf(dataset: Dataset): string {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The strong entity tag of a file: a digest of its bytes (also its integrity check). */
+export function etagOf(body: Uint8Array): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
 function storedFile(name: ModelFileName, contentType: string, body: Uint8Array): StoredFile {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { name, contentType, etag, body };
+  return { name, contentType, etag: etagOf(body), body };
+}
+
+/**
+ * Checks a version's files before they are stored or activated: all four present, each one's
+ * bytes matching the digest recorded when it was stored, model.json and weights.bin forming the
+ * model this server writes (weights exactly the manifest's size, every weight finite), and
+ * word_index.json and content.json readable and consistent with it. Returns the problems found
+ * (empty when the version is sound). A browser given a damaged model keeps its last good one,
+ * but a damaged version must never become the active one in the first place.
+ */
+export function verifyModelFiles(files: readonly Pick<StoredFile, 'name' | 'etag' | 'body'>[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map(files.map((f) => [f.name, f]));
+  for (const name of ['model.json', 'weights.bin', 'word_index.json', 'content.json'] as const) {
+    const file = byName.get(name);
+    if (!file) problems.push(`${name} is missing`);
+    else if (etagOf(file.body) !== file.etag) problems.push(`${name} does not match its digest`);
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const json = (name: ModelFileName): unknown => {
+    const file = byName.get(name);
+    if (!file) return undefined;
+    try {
+      return JSON.parse(decoder.decode(file.body)) as unknown;
+    } catch {
+      problems.push(`${name} is not valid JSON`);
+      return undefined;
+    }
+  };
+  const modelJson = json('model.json') as LayersModelJson | undefined;
+  const wordIndex = json('word_index.json');
+  const content = json('content.json') as { tags?: unknown; responses?: unknown } | undefined;
+  const weights = byName.get('weights.bin')?.body;
+  let classes: number | null = null;
+  let vocabSize: number | null = null;
+  if (modelJson && weights) {
+    try {
+      const copy = weights.slice().buffer;
+      const { spec, params } = readModel(modelJson, copy);
+      const expected = Object.values(params).reduce((n, a: Float32Array) => n + a.length, 0) * 4;
+      const listed = modelJson.weightsManifest
+        .flatMap((g) => g.weights)
+        .reduce((n, w) => n + w.shape.reduce((a, b) => a * b, 1) * 4, 0);
+      if (listed !== expected) {
+        problems.push(`model.json lists ${listed} bytes of weights, the model needs ${expected}`);
+      } else if (weights.byteLength !== expected) {
+        problems.push(`weights.bin has ${weights.byteLength} bytes, the manifest needs ${expected}`);
+      } else if (Object.values(params).some((a: Float32Array) => a.some((v) => !Number.isFinite(v)))) {
+        problems.push('weights.bin holds a weight that is not a finite number');
+      }
+      classes = spec.classes;
+      vocabSize = spec.vocabSize;
+    } catch (err) {
+      problems.push(`model.json and weights.bin do not form a model: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (wordIndex !== undefined) {
+    const entries = typeof wordIndex === 'object' && wordIndex !== null ? Object.values(wordIndex) : null;
+    if (!entries || entries.some((v) => !Number.isInteger(v) || (v as number) < 0 || (vocabSize !== null && (v as number) >= vocabSize))) {
+      problems.push('word_index.json is not a word index of this model');
+    }
+  }
+  if (content !== undefined) {
+    const tags = Array.isArray(content?.tags) ? content.tags : null;
+    if (!tags || typeof content?.responses !== 'object' || (classes !== null && tags.length !== classes)) {
+      problems.push('content.json does not describe this model');
+    }
+  }
+  return problems;
 }
 
 /** The four files as served: JSON without indentation, weights as written by the trainer. */
@@ -375,6 +448,12 @@ export function createModelService(deps: {
       const loss = result.history.at(-1)?.loss ?? null;
       setProgress({ phase: 'saving', epoch: 0, epochs: 1, loss });
       await flush();
+      const files = filesOf(result.artifacts);
+      const problems = verifyModelFiles(files);
+      if (problems.length > 0) {
+        log?.error({ runId: run.id, figure, problems }, 'trained model failed verification');
+        throw new TrainingError('Training produced a damaged model; the active model is unchanged');
+      }
       const outcome = await repo.completeRun(
         { id: run.id, character: figure, ownerId },
         {
@@ -384,7 +463,7 @@ export function createModelService(deps: {
           metrics: { cv: result.cv, ...(result.heldout ? { heldout: result.heldout } : {}) },
           history: result.history.map((h) => ({ epoch: h.epoch, loss: h.loss })),
           durationMs: result.durationMs,
-          files: filesOf(result.artifacts),
+          files,
         },
         {
           threshold: opts.threshold,
@@ -498,6 +577,15 @@ export function createModelService(deps: {
 
     /** Activates a version (rollback, or promotion of a candidate). */
     async activate(figure: CharacterKey, version: number): Promise<ModelVersion> {
+      // Versions are immutable, so checking the stored bytes before the switch is enough.
+      const stored = await repo.readVersionFiles(figure, version);
+      if (stored.length === 0) throw notFound(MODEL_MESSAGES.versionNotFound);
+      const problems = verifyModelFiles(stored);
+      if (problems.length > 0) {
+        log?.error({ figure, version, problems }, 'refused to activate a damaged model version');
+        const message = `Versi ${version} rusak (berkas model tidak utuh) dan tidak dapat diaktifkan`;
+        throw conflict(message, { version: message });
+      }
       const row = await repo.activate(figure, version);
       if (!row) throw notFound(MODEL_MESSAGES.versionNotFound);
       await active.invalidate(activeCacheKey(figure));
