@@ -1,6 +1,7 @@
 // `npm test`: every suite. Unit and server suites on the embedded database, the server suite
-// again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end suite in Chromium
-// against the built app.
+// again on PostgreSQL when TEST_DATABASE_URL is set, then (after the build) the fault suite
+// against the built server and the end-to-end suite in Chromium against the built app.
+// `node scripts/test.mjs unit|faults|e2e` runs one part.
 import { spawnSync } from 'node:child_process';
 import { canarySecrets } from './scan-client.mjs';
 
@@ -24,11 +25,18 @@ if (!only || only === 'unit') {
     console.log('\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run of the server suite.');
   }
 }
-if (!only || only === 'e2e') {
+if (!only || only === 'e2e' || only === 'faults') {
   // Built with canary values of every server secret in the environment; the scan then proves
   // that none of them (nor any server code, key or source map) reached the client bundle.
   const canaryEnv = { ...process.env, ...canarySecrets() };
   run('build', 'npm', ['run', 'build'], canaryEnv);
   run('client secret scan', 'node', ['scripts/scan-client.mjs'], canaryEnv);
+}
+if (!only || only === 'faults') {
+  // The built server killed (-9), stopped (SIGTERM), cut off from PostgreSQL, run twice on one
+  // database. PostgreSQL cases use TEST_DATABASE_URL when set, else a throwaway cluster.
+  run('fault tests (built server)', 'npx', ['vitest', 'run', '--config', 'tests/faults/vitest.config.ts']);
+}
+if (!only || only === 'e2e') {
   run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);
 }
