@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
-const ON_DEMAND = ['load'];
+// Lighthouse has its own script (`npm run bench:lighthouse`); chat-browser runs with the rest.
+const ON_DEMAND = ['load', 'lighthouse'];
 const scripts = readdirSync(here)
   .filter((f) => f.endsWith('.ts') && !['lib.ts', 'run-all.ts'].includes(f) && !f.endsWith('.d.ts'))
   .map((f) => f.replace(/\.ts$/, ''))
