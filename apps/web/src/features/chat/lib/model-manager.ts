@@ -70,6 +70,18 @@ async function load(active: ActiveModel): Promise<LoadedModel & { dispose(): voi
     fetchJson<ModelContent>(active.contentUrl),
   ]);
   const loaded = await runtime.loadClassifier(absolute(active.modelUrl), wordIndex, content);
+  // A model whose weights decode but are not numbers (damaged bytes of the right size) would
+  // answer nonsense: one probe prediction must give a real probability before it replaces
+  // the model in use.
+  try {
+    const probe = await loaded.classifier.classify(content.tags[0] ?? 'halo');
+    if (!Number.isFinite(probe.probability) || !Number.isFinite(probe.margin)) {
+      throw new Error(`model version ${active.version} predicts no valid probability`);
+    }
+  } catch (error) {
+    loaded.dispose();
+    throw error;
+  }
   return {
     version: active.version,
     classifier: loaded.classifier,
