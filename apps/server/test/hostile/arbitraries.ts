@@ -83,6 +83,9 @@ export function validFrom(schema: JsonSchema | undefined, name = ''): fc.Arbitra
         name: fc.constantFrom('Pelajar Sejarah', 'Bung'),
         prompt: fc.constantFrom('Kapan proklamasi dibacakan?', 'Apa itu koperasi?', 'halo'),
         format: fc.constant('csv'),
+        tag: fc.constantFrom('sapaan', 'proklamasi', 'Sapaan', 'tag baru'),
+        input: fc.constantFrom('halo bung', 'apa kabar', 'kapan merdeka', '  spasi  '),
+        responses: fc.constantFrom('Merdeka!', 'Baik, saudaraku.'),
         content: fc.constantFrom('tag,kind,text\r\nsalam,input,halo\r\nsalam,response,Merdeka!', 'tag,kind,text\r\n"x'),
       };
       const min = schema.minLength ?? 0;

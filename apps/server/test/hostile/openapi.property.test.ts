@@ -144,7 +144,7 @@ describe('every OpenAPI operation under hostile input', () => {
     for (const op of operations) expect(stats.get(op.key)?.requests ?? 0, op.key).toBeGreaterThanOrEqual(RUNS_PER_OPERATION);
   }, 240_000);
 
-  it('answers 1 MB bodies, 5,000-deep nesting and oversized headers with a 4xx (or a genuine 2xx)', async () => {
+  it('answers 1 MB bodies and 5,000-deep nesting with a 4xx (or a genuine 2xx), for every role', async () => {
     const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const oneMegabyte = JSON.stringify({ tag: 'x'.repeat(1024 * 1024), input: ['a'], responses: ['b'], nama: 'Hatta' });
