@@ -48,13 +48,15 @@ export const heroes: readonly Hero[] = [
 export function HeroCards() {
   return (
     <ul className="grid gap-5 md:grid-cols-2 lg:gap-7">
-      {heroes.map((hero) => (
+      {heroes.map((hero, index) => (
         <li key={hero.key}>
           <article className="group flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-kertas-300 bg-white shadow-kartu transition-shadow hover:shadow-angkat">
             <div className="relative border-b border-kertas-300 bg-kertas-100">
               <img
                 src={hero.art}
                 alt={hero.artAlt}
+                // The first portrait is the page's largest paint on phones: fetch it first.
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 width={400}
                 height={300}
                 className="aspect-[4/3] w-full object-cover"
