@@ -195,6 +195,33 @@ async function listenPostgres(
   };
 }
 
+/**
+ * Drizzle's pool transaction checks a client out and sends `begin` before its try/finally, so a
+ * `begin` that fails (the database went away) never releases the client: each one leaked is a
+ * pool slot lost for good (after `poolSize` of them every request waits for a connection and
+ * fails, even once the database is back) and `pool.end()` waits for it forever. This hands the
+ * client back, marked broken, when its `begin` fails; nothing else releases it in that case.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const isBegin = (arg: unknown) => {
+    const text = typeof arg === 'string' ? arg : (arg as { text?: unknown } | null)?.text;
+    return typeof text === 'string' && /^\s*begin\b/i.test(text);
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (!isBegin(args[0]) || typeof (result as Promise<unknown> | undefined)?.then !== 'function') return result;
+    return (result as Promise<unknown>).catch((err: unknown) => {
+      try {
+        client.release(err instanceof Error ? err : new Error(String(err)));
+      } catch {
+        // already released
+      }
+      throw err;
+    });
+  };
+}
+
 export async function createPostgresDatabase(
   url: string,
   options: { poolSize?: number; migrate?: boolean } = {},
@@ -215,6 +242,7 @@ export async function createPostgresDatabase(
   // and the pool drops the broken client when it is released.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    releaseWhenBeginFails(client);
   });
   if (options.migrate !== false) {
     const conn = await pool.connect();
