@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createCluster, type Cluster } from './lib/postgres';
+import { createCluster, createDatabase, dropDatabase, type Cluster } from './lib/postgres';
 import { serverEntry, startServer, stop } from './lib/server';
+
+const PG_TEMPLATE = `dw_fault_template_${process.pid}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +13,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A PostgreSQL whose user may create databases: TEST_DATABASE_URL, or a throwaway cluster. */
     postgresUrl: string;
+    /** A database there made by a real first start (copy it with CREATE DATABASE ... TEMPLATE). */
+    postgresTemplate: string;
   }
 }
 
@@ -24,26 +28,34 @@ export default async function setup(project: TestProject) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'dw-fault-template-'));
   const dataDir = path.join(root, 'data');
   let cluster: Cluster | null = null;
+  let pgUrl: string | null = null;
   try {
-    const [server, pgUrl] = await Promise.all([
-      startServer({ dataDir }),
-      process.env.TEST_DATABASE_URL
-        ? Promise.resolve(process.env.TEST_DATABASE_URL)
-        : createCluster().then((c) => {
-            cluster = c;
-            return c.url;
-          }),
-    ]);
-    const code = await stop(server);
-    if (code !== 0) throw new Error(`template server exited with ${code}:\n${server.output().slice(-3000)}`);
+    const startOnPostgres = async () => {
+      let base = process.env.TEST_DATABASE_URL;
+      if (!base) {
+        const c = await createCluster();
+        cluster = c;
+        base = c.url;
+      }
+      const url = await createDatabase(base, PG_TEMPLATE);
+      return { base, server: await startServer({ dataDir: path.join(root, 'pg'), databaseUrl: url }) };
+    };
+    const [server, onPostgres] = await Promise.all([startServer({ dataDir }), startOnPostgres()]);
+    for (const s of [server, onPostgres.server]) {
+      const code = await stop(s);
+      if (code !== 0) throw new Error(`template server exited with ${code}:\n${s.output().slice(-3000)}`);
+    }
+    pgUrl = onPostgres.base;
     project.provide('pgliteTemplate', dataDir);
-    project.provide('postgresUrl', pgUrl);
+    project.provide('postgresUrl', onPostgres.base);
+    project.provide('postgresTemplate', PG_TEMPLATE);
   } catch (err) {
     (cluster as Cluster | null)?.destroy();
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
-  return () => {
+  return async () => {
+    if (pgUrl && !cluster) await dropDatabase(pgUrl, PG_TEMPLATE).catch(() => {});
     (cluster as Cluster | null)?.destroy();
     rmSync(root, { recursive: true, force: true });
   };

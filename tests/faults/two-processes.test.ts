@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
   it('share revocation, models, the one-run lock and the 15-tag limit', async () => {
-    const databaseUrl = await freshPostgres('scaleout', cleanup);
+    const databaseUrl = await freshPostgres('scaleout', cleanup, { empty: true });
     // Both start at once on an empty database: migrations, seeding, the admin and the first
     // models are each done once.
     const [a, b] = await Promise.all([

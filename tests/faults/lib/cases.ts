@@ -20,11 +20,18 @@ export function emptyDir(cleanup: (() => void)[]): string {
   return dir;
 }
 
-/** A case's own PostgreSQL database, dropped by `cleanup`. */
-export async function freshPostgres(name: string, cleanup: (() => Promise<void> | void)[]): Promise<string> {
+/**
+ * A case's own PostgreSQL database, dropped by `cleanup`: a copy of the template (migrated,
+ * seeded, both models trained), or `empty` for a case that starts from nothing.
+ */
+export async function freshPostgres(
+  name: string,
+  cleanup: (() => Promise<void> | void)[],
+  opts: { empty?: boolean } = {},
+): Promise<string> {
   const base = inject('postgresUrl');
   const dbName = `dw_fault_${name}_${process.pid}`;
-  const url = await createDatabase(base, dbName);
+  const url = await createDatabase(base, dbName, opts.empty ? undefined : inject('postgresTemplate'));
   cleanup.push(() => dropDatabase(base, dbName));
   return url;
 }

@@ -107,14 +107,19 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Creates a fresh database for one case (dropping a leftover of the same name first). */
-export async function createDatabase(baseUrl: string, name: string): Promise<string> {
-  if (!/^dw_fault_[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
+/**
+ * Creates a fresh database for one case (dropping a leftover of the same name first), empty or
+ * as a copy of `template`.
+ */
+export async function createDatabase(baseUrl: string, name: string, template?: string): Promise<string> {
+  for (const n of [name, template ?? 'dw_fault_']) {
+    if (!/^dw_fault_[a-z0-9_]*$/.test(n)) throw new Error(`bad database name ${n}`);
+  }
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
     await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await client.end();
   }
