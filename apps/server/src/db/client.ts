@@ -254,7 +254,11 @@ export async function createPostgresDatabase(
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
       }
     } finally {
-      conn.release();
+      try {
+        conn.release();
+      } catch {
+        // already handed back, broken, by releaseWhenBeginFails: the migration error stands
+      }
     }
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
