@@ -307,18 +307,45 @@ export function createRetriever(
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
     );
     const targets: readonly CharacterKey[] = named.length ? named : [karakter];
-    // Rank document numbers (document order breaks ties); hits are built only for the ranks
-    // actually returned or read by the gate.
-    const ranked: number[] = [];
+    // The scored documents, in document order; ranks are then taken best first on demand
+    // (a selection pass per rank: callers read a handful, so no sort of every scored document).
+    const scored: number[] = [];
     for (let i = 0; i < n; i++) {
       const raw = scores[i] as number;
       if (raw <= 0) continue;
       let about = 0;
       for (const f of targets) if ((figuresOf[i] as Set<CharacterKey>).has(f)) about += 1;
       scores[i] = raw * (1 + (opts.figureBoost * about) / targets.length);
-      ranked.push(i);
+      scored.push(i);
     }
-    ranked.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    const taken = new Uint8Array(n);
+    /** The best document not taken yet (the lower document number on a tie), or -1. */
+    const nextBest = (): number => {
+      let best = -1;
+      for (const i of scored) {
+        if (!taken[i] && (best < 0 || (scores[i] as number) > (scores[best] as number))) best = i;
+      }
+      if (best >= 0) taken[best] = 1;
+      return best;
+    };
+    const ranked: number[] = [];
+    const rank = (r: number): number | undefined => {
+      while (ranked.length <= r) {
+        const next = nextBest();
+        if (next < 0) break;
+        ranked.push(next);
+      }
+      return ranked[r];
+    };
+    const topRanks = (count: number) => {
+      const out: number[] = [];
+      for (let r = 0; r < count; r++) {
+        const i = rank(r);
+        if (i === undefined) break;
+        out.push(i);
+      }
+      return out;
+    };
     const hitOf = (i: number): SearchHit => {
       const doc = docs[i] as DocEntry;
       return {
@@ -330,11 +357,12 @@ export function createRetriever(
         sentences: doc.sentences,
       };
     };
-    if (includeWeak) return ranked.slice(0, k).map(hitOf);
-    if (!passesGate(terms, ranked.slice(0, 3).map(hitOf))) return [];
+    if (includeWeak) return topRanks(k).map(hitOf);
+    if (!passesGate(terms, topRanks(3).map(hitOf))) return [];
     const hits: SearchHit[] = [];
-    for (const i of ranked) {
-      if (hits.length >= k) break;
+    for (let r = 0; hits.length < k; r++) {
+      const i = rank(r);
+      if (i === undefined) break;
       const hit = hitOf(i);
       if (hit.coverage >= opts.minHitCoverage) hits.push(hit);
     }
