@@ -65,6 +65,32 @@ describe('team carousel', () => {
     expect(position()).toBe('2 / 6');
   });
 
+  it('waits while it is scrolled out of view, and resumes when it is back', () => {
+    // jsdom has no IntersectionObserver: a minimal one the test drives by hand.
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      render(<TeamCarousel members={team} />);
+      act(() => report?.([{ isIntersecting: false }]));
+      advance(12000);
+      expect(position()).toBe('1 / 6');
+      act(() => report?.([{ isIntersecting: true }]));
+      advance(4000);
+      expect(position()).toBe('2 / 6');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('can be paused with its button', () => {
     render(<TeamCarousel members={team} />);
     fireEvent.click(screen.getByRole('button', { name: 'Jeda putar otomatis' }));

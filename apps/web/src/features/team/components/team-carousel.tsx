@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type TouchEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type RefObject,
+  type TouchEvent,
+} from 'react';
 import type { TeamMember } from '@/config/team';
 import { IconChevronLeft, IconChevronRight, IconPause, IconPlay } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
@@ -10,6 +18,25 @@ export const AUTOPLAY_MS = 4000;
 export const TRANSITION_MS = 800;
 
 const mod = (n: number, m: number) => ((n % m) + m) % m;
+
+/**
+ * Whether the element is on screen (true where IntersectionObserver is missing). Autoplay waits
+ * while the carousel is scrolled away: no re-render every 4 s for a carousel nobody sees.
+ */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const last = entries[entries.length - 1];
+      if (last) setOnScreen(last.isIntersecting);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
 
 /**
  * The team carousel. Loops endlessly with clones on both sides of the real slides; pauses while
@@ -31,6 +58,8 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
   const [userPaused, setUserPaused] = useState(false);
   const moving = useRef(false);
   const touchX = useRef<number | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(rootRef);
 
   const go = useCallback(
     (step: number) => {
@@ -68,7 +97,7 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
     };
   }, [animate]);
 
-  const paused = hovered || focused || userPaused;
+  const paused = hovered || focused || userPaused || !onScreen;
   useEffect(() => {
     if (!loops || paused) return;
     const id = window.setTimeout(() => go(1), AUTOPLAY_MS);
@@ -114,6 +143,7 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
 
   return (
     <div
+      ref={rootRef}
       role="region"
       aria-roledescription="carousel"
       aria-label="Tim pengembang"
