@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,13 +70,73 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return { client, db };
 }
 
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is Postgres in single-user mode: two processes opening the same data directory would
+ * each write it as if alone and corrupt it. A lock file beside the directory holds the owner's
+ * pid; a lock whose process is gone (killed, crashed) is taken over. Returns the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`;
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      writeFileSync(file, `${mine}\n`, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === mine) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder: number;
+    try {
+      holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by another server process (pid ${holder}). ` +
+          `Stop that process first or give this one its own DATA_DIR (if no such process exists, delete ${file}).`,
+      );
+    }
+    try {
+      unlinkSync(file); // its process is gone
+    } catch {
+      // someone else took it over: try again
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}`);
+}
+
 export async function createPgliteDatabase(
   options: { dataDir?: string; loadDataDir?: Blob | File; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
-  const { client, db } = await openPglite(options);
-  if (options.migrate !== false) {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let opened: Awaited<ReturnType<typeof openPglite>>;
+  try {
+    opened = await openPglite(options);
+    if (options.migrate !== false) {
+      await migratePglite(drizzlePglite(opened.client, { schema }), { migrationsFolder: migrationsFolder() });
+    }
+  } catch (err) {
+    unlock();
+    throw err;
   }
+  const { client, db } = opened;
   // PGlite lives inside this process, so every user of it is here too: an emitter suffices.
   const channels = new EventEmitter();
   channels.setMaxListeners(0);
@@ -90,6 +150,7 @@ export async function createPgliteDatabase(
     async close() {
       channels.removeAllListeners();
       if (!client.closed) await client.close();
+      unlock();
     },
     async listen(channel, fn) {
       const handler = (payload: string) => fn(payload);
