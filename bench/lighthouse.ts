@@ -27,9 +27,21 @@ type Lhr = {
   audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string }>;
   finalDisplayedUrl: string;
   environment: { benchmarkIndex: number };
+  runtimeError?: { code: string; message: string };
 };
 
+/** One audit; Lighthouse sometimes fails to record a trace (e.g. NO_NAVSTART): try again. */
 async function audit(url: string, authState: string | null): Promise<Lhr> {
+  let lhr = await auditOnce(url, authState);
+  for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) {
+    process.stderr.write(`lighthouse: ${url}: ${lhr.runtimeError.code}, retrying\n`);
+    lhr = await auditOnce(url, authState);
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code}`);
+  return lhr;
+}
+
+async function auditOnce(url: string, authState: string | null): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
   try {
     if (authState) {
