@@ -18,7 +18,8 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header.trim());
+  // The scheme name is case-insensitive (RFC 9110 section 11.1); one or more spaces follow it.
+  const match = /^Bearer +([A-Za-z0-9\-_.]+)$/i.exec(header.trim());
   return match?.[1] ?? null;
 }
 

@@ -150,6 +150,14 @@ describe('tokens', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
   });
 
+  it('accepts the bearer scheme in any letter case, as HTTP defines it', async () => {
+    const { token } = await signUp(ctx.app);
+    for (const authorization of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+      expect(res.statusCode, authorization.slice(0, 8)).toBe(200);
+    }
+  });
+
   it('logout makes every earlier token of the user fail', async () => {
     const { token, credentials } = await signUp(ctx.app);
     const second = json<{ data: { token: string } }>(await post('/api/auth/login', { email: credentials.email, password: credentials.password })).data.token;

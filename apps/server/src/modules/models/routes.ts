@@ -185,7 +185,7 @@ export async function modelRoutes(app: FastifyInstance, opts: { models: ModelSer
         summary: 'Activate a version: roll back, or promote a candidate',
         ...secured,
         params: versionParams,
-        response: responses(modelVersion, 200, ADMIN_ERRORS),
+        response: responses(modelVersion, 200, [...ADMIN_ERRORS, 409]),
       },
     },
     async (request) => {
