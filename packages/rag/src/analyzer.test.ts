@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer } from './analyzer';
+import { createAnalyzer, MAX_CACHED_WORDS } from './analyzer';
 import { realPassages } from './testing/fixtures';
 
 const analyzer = createAnalyzer((await realPassages()).flatMap((p) => [p.title, p.text]));
@@ -37,3 +37,14 @@ describe('Indonesian analyzer over the knowledge base', () => {
     expect(analyzer.terms('masa kecil')).toEqual([stem('masa'), 'kecil']);
   });
 });
+
+describe('analyzer word caches', () => {
+  it('gives the same stems after more new words than the cache holds', async () => {
+    const words = ['menulis', 'kemerdekaan', 'pemakaman', 'dikibarkan', 'ketua'];
+    const before = words.map(stem);
+    const fresh = createAnalyzer((await realPassages()).flatMap((p) => [p.title, p.text]));
+    for (let i = 0; i <= MAX_CACHED_WORDS + 10; i++) fresh.stem(`mem${i.toString(36)}kan`);
+    expect(words.map((w) => fresh.stem(w))).toEqual(before);
+  });
+});
+

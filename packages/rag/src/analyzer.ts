@@ -216,6 +216,17 @@ export interface Analyzer {
 }
 
 /**
+ * Word caches are bounded: learners' prompts bring new words forever, so a full cache starts
+ * over (the corpus's own words come back on their next use) instead of growing without end.
+ */
+export const MAX_CACHED_WORDS = 50_000;
+
+function remember<V>(cache: Map<string, V>, word: string, value: V): void {
+  if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+  cache.set(word, value);
+}
+
+/**
  * Builds the analyzer for a corpus, given as texts or (faster) as already folded texts. The
  * corpus is only used as the dictionary of known roots for the nasal-prefix correction;
  * analysing the same text always gives the same terms.
@@ -226,7 +237,7 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
     let s = snowballCache.get(word);
     if (s === undefined) {
       s = snowball(word);
-      snowballCache.set(word, s);
+      remember(snowballCache, word, s);
     }
     return s;
   };
@@ -247,7 +258,7 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
     const cached = cache.get(word);
     if (cached !== undefined) return cached;
     const result = stemUncached(word, known, cachedSnowball);
-    cache.set(word, result);
+    remember(cache, word, result);
     return result;
   };
   const termsOfFolded = (text: string) => {
