@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useUiStore } from '@/features/shell/stores/ui-store';
 import { server } from './server';
+
+// Lazy routes compile on first use in jsdom; on a loaded 2-core machine that can exceed Testing
+// Library's default 1 s wait. Waiting longer changes no outcome, only how long a failure takes.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
