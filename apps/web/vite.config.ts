@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './src/app/route-preload';
 
 // Design tokens used by the manifest; keep in sync with `@theme` in src/index.css.
 const THEME_COLOR = '#8c1515'; // --color-merah-700
@@ -15,6 +16,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // Preloads the current route's lazy chunks alongside the entry bundle (see the module).
+    routePreload(),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
+const INLINE = "document.title='x'";
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'dw-web-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dwitunggal</title>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>Dwitunggal</title><script>${INLINE}</script><script type="module" src="/assets/index-abc123.js"></script>`,
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   // The compressed siblings the web build writes (apps/web/scripts/precompress.mjs).
@@ -23,6 +28,15 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
+  it("allows the shell's inline script, and no other, by its hash in the CSP", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/login' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
+  });
+
   it.each(['/', '/login', '/home', '/crudsoekarno', '/halaman/tidak/ada'])('answers %s with the SPA shell, revalidated', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);

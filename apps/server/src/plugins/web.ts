@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,20 @@ export function resolveWebDist(configured?: string): string | null {
     ? path.resolve(configured)
     : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   return existsSync(path.join(dir, 'index.html')) ? dir : null;
+}
+
+/**
+ * CSP sources ('sha256-...') for the inline scripts of the built index.html: the web build writes
+ * one (the route chunk preloader, apps/web/src/app/route-preload.ts) and the CSP allows no other.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 const NO_CACHE = 'no-cache';
