@@ -30,14 +30,35 @@ describe('route guards', () => {
     },
   );
 
-  it('shows a designed loading state while the stored token is validated', async () => {
+  it('renders a protected page at once from the stored session while the token is validated', async () => {
+    let answer: (() => void) | null = null;
+    server.use(
+      http.get('*/api/auth/me', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return success({ ...learner, name: 'Ratna Dewi' });
+      }),
+    );
+    await renderApp('/home', { session: 'learner' });
+    // The stored profile, before /auth/me has answered.
+    expect(
+      await screen.findByRole('heading', { name: 'Selamat datang, Sari!' }),
+    ).toBeInTheDocument();
+    expect(answer).not.toBeNull();
+    act(() => answer?.());
+    // Then the fresh one.
+    expect(
+      await screen.findByRole('heading', { name: 'Selamat datang, Ratna!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a designed loading state while a token without a stored profile is validated', async () => {
     server.use(
       http.get('*/api/auth/me', async () => {
         await delay(150);
         return success(learner);
       }),
     );
-    await renderApp('/home', { session: 'learner' });
+    await renderApp('/home', { session: { token: 'token-learner', user: null } });
     expect(await screen.findByText('Memeriksa sesi Anda…')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'Selamat datang, Sari!' }),
