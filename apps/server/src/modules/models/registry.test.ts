@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LayersModelJson, ModelContent } from '@dwitunggal/classifier/artifacts';
@@ -191,6 +192,38 @@ describe('registry', () => {
     expect(body(unknown)).toMatchObject({ code: 404, status: 'error' });
     expect((await anonymous.get('/api/models/soekarno/v/99/model.json')).statusCode).toBe(404);
     expect((await anonymous.get('/api/models/soekarno/v/abc/model.json')).statusCode).toBe(404);
+  });
+
+  it('sends the JSON files Brotli- or gzip-compressed when accepted, with their own entity tags', async () => {
+    for (const file of ['model.json', 'word_index.json', 'content.json']) {
+      const url = `/api/models/soekarno/v/1/${file}`;
+      const plain = await anonymous.get(url);
+      expect(plain.headers['content-encoding'], file).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip, br;q=0', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await anonymous.get(url, { 'accept-encoding': accept });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding'], `${file} ${accept}`).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.vary).toBe('accept-encoding');
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+        const etag = String(res.headers.etag);
+        expect(etag).not.toBe(plain.headers.etag);
+        // Asked again (from the cache kept in memory): the same bytes.
+        const again = await anonymous.get(url, { 'accept-encoding': accept });
+        expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+        const revalidated = await anonymous.get(url, { 'accept-encoding': accept, 'if-none-match': etag });
+        expect(revalidated.statusCode).toBe(304);
+      }
+    }
+    // The weights are binary floats: sent as stored.
+    const weights = await anonymous.get('/api/models/soekarno/v/1/weights.bin', { 'accept-encoding': 'br, gzip' });
+    expect(weights.headers['content-encoding']).toBeUndefined();
   });
 
   it('loads in real TF.js through model.json (weights.bin resolved beside it) and agrees with the local forward pass', async () => {

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,12 +63,72 @@ function notModified(request: FastifyRequest, etag: string): boolean {
     .some((t) => t === etag || t === '*');
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile, cacheControl: string) {
-  reply.header('cache-control', cacheControl).header('etag', file.etag);
-  if (notModified(request, file.etag)) return reply.code(304).send();
-  return reply
-    .type(file.contentType)
-    .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The encoding to send a JSON file in: Brotli, else gzip, when Accept-Encoding allows it. */
+function encodingFor(request: FastifyRequest, file: StoredFile): Encoding | null {
+  if (!file.contentType.includes('json')) return null;
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * Compressed copies of the JSON files, made once per file version (the entity tag names the
+ * content) and kept in memory; the few most recent only, as old versions stop being asked for.
+ */
+const COMPRESSED_KEPT = 24;
+const compressed = new Map<string, Promise<Buffer>>();
+
+function compressedBody(file: StoredFile, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${file.etag}`;
+  let entry = compressed.get(key);
+  if (entry) {
+    // Most recently used last.
+    compressed.delete(key);
+    compressed.set(key, entry);
+    return entry;
+  }
+  entry =
+    encoding === 'br'
+      ? brotli(file.body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength,
+          },
+        })
+      : gzipAsync(file.body, { level: 9 });
+  entry.catch(() => compressed.delete(key));
+  compressed.set(key, entry);
+  while (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value as string);
+  return entry;
+}
+
+/** The entity tag of an encoded representation: distinct per encoding, as caches require. */
+const encodedEtag = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
+
+async function sendFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile, cacheControl: string) {
+  const encoding = encodingFor(request, file);
+  const etag = encoding ? encodedEtag(file.etag, encoding) : file.etag;
+  reply.header('cache-control', cacheControl).header('etag', etag);
+  if (file.contentType.includes('json')) reply.header('vary', 'accept-encoding');
+  // Either tag names the same content: a copy cached in another encoding is still current.
+  if (notModified(request, etag) || notModified(request, file.etag)) return reply.code(304).send();
+  reply.type(file.contentType);
+  if (!encoding) return reply.send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+  return reply.header('content-encoding', encoding).send(await compressedBody(file, encoding));
 }
 
 const ADMIN_ERRORS = [400, 401, 403, 404, 500, 503];
