@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MAX_TAGS_PER_CHARACTER, type CharacterKey } from '@dwitunggal/contracts/characters';
 import { Button } from '@/components/ui/button';
-import { IconAlert, IconArchive, IconRefresh } from '@/components/ui/icons';
+import { IconAlert, IconRefresh } from '@/components/ui/icons';
 import {
   IconDownload,
   IconFilter,
@@ -12,6 +12,7 @@ import {
 import { ToastRegion, useToasts, type ToastInput } from '@/components/ui/toast';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { StateCard } from '@/components/ui/state-card';
 import { FEW_INPUTS_THRESHOLD } from '../api/contracts';
 import { FIGURES, type Figure } from '../api/figures';
 import { filterTags, flaggedTagNames, type TagShow } from '../api/filter-tags';
@@ -440,52 +441,6 @@ function Capacity({
           </span>
         </p>
       )}
-    </div>
-  );
-}
-
-function StateCard({
-  tone,
-  title,
-  text,
-  action,
-}: {
-  tone: 'error' | 'empty';
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
-  const Icon = tone === 'error' ? IconAlert : IconArchive;
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : undefined}
-      className={cn(
-        'flex flex-col items-center rounded-[var(--radius-card)] border px-6 py-12 text-center',
-        tone === 'error'
-          ? 'border-merah-200 bg-merah-50/60'
-          : 'border-dashed border-kertas-400 bg-white',
-      )}
-    >
-      <span
-        className={cn(
-          'grid size-16 place-items-center rounded-full border',
-          tone === 'error'
-            ? 'border-merah-200 bg-white text-merah-700'
-            : 'border-kertas-300 bg-kertas-100 text-tinta-600',
-        )}
-      >
-        <Icon className="size-8" />
-      </span>
-      <p
-        className={cn(
-          'mt-4 font-display text-xl font-bold',
-          tone === 'error' ? 'text-merah-800' : 'text-tinta-900',
-        )}
-      >
-        {title}
-      </p>
-      <p className="mt-1.5 max-w-md text-tinta-600">{text}</p>
-      {action && <div className="mt-6">{action}</div>}
     </div>
   );
 }

@@ -4,12 +4,13 @@ import { CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/charac
 import type { MetricsReport } from '@dwitunggal/contracts/models';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { IconAlert, IconArchive, IconChat, IconRefresh } from '@/components/ui/icons';
+import { IconArchive, IconChat, IconRefresh } from '@/components/ui/icons';
 import { IconDownload } from '@/components/ui/icons-actions';
 import { ToastRegion, useToasts } from '@/components/ui/toast';
 import { archivePath, chatPath } from '@/config/paths';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { StateCard } from '@/components/ui/state-card';
 import {
   activateVersion,
   MODEL_FILE_NAMES,
@@ -143,6 +144,7 @@ function ModelPageFor({ figure, isAdmin }: { figure: CharacterKey; isAdmin: bool
       {state.status === 'loading' && <PageSkeleton />}
       {state.status === 'error' && (
         <StateCard
+          className="mt-4"
           tone="error"
           title="Gagal memuat data model"
           text={state.message ?? 'Periksa koneksi Anda, lalu coba lagi.'}
@@ -156,6 +158,7 @@ function ModelPageFor({ figure, isAdmin }: { figure: CharacterKey; isAdmin: bool
       )}
       {state.status === 'ready' && versions.length === 0 && (
         <StateCard
+          className="mt-4"
           tone="empty"
           title={`Belum ada model untuk ${name}`}
           text={
@@ -518,52 +521,6 @@ function PageSkeleton() {
         <div className="h-56 animate-denyut rounded-[var(--radius-card)] bg-kertas-200" />
       </div>
       <span className="sr-only">Memuat data model…</span>
-    </div>
-  );
-}
-
-function StateCard({
-  tone,
-  title,
-  text,
-  action,
-}: {
-  tone: 'error' | 'empty';
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
-  const Icon = tone === 'error' ? IconAlert : IconArchive;
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : undefined}
-      className={cn(
-        'mt-4 flex flex-col items-center rounded-[var(--radius-card)] border px-6 py-12 text-center',
-        tone === 'error'
-          ? 'border-merah-200 bg-merah-50/60'
-          : 'border-dashed border-kertas-400 bg-white',
-      )}
-    >
-      <span
-        className={cn(
-          'grid size-16 place-items-center rounded-full border',
-          tone === 'error'
-            ? 'border-merah-200 bg-white text-merah-700'
-            : 'border-kertas-300 bg-kertas-100 text-tinta-600',
-        )}
-      >
-        <Icon className="size-8" />
-      </span>
-      <p
-        className={cn(
-          'mt-4 font-display text-xl font-bold',
-          tone === 'error' ? 'text-merah-800' : 'text-tinta-900',
-        )}
-      >
-        {title}
-      </p>
-      <p className="mt-1.5 max-w-md text-tinta-600">{text}</p>
-      {action && <div className="mt-6">{action}</div>}
     </div>
   );
 }
