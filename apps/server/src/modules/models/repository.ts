@@ -93,6 +93,14 @@ const versionColumns = {
 
 const asVersion = (row: typeof modelVersions.$inferSelect): VersionRow => row as VersionRow;
 
+/** The columns of a stored model file, as read for serving or verifying it. */
+const storedFileColumns = {
+  name: modelFiles.name,
+  contentType: modelFiles.contentType,
+  etag: modelFiles.etag,
+  body: modelFiles.body,
+};
+
 export function createModelRepository(db: Db) {
   return {
     /** Inserts a queued run; a unique violation means the figure already has one in progress. */
@@ -366,12 +374,7 @@ export function createModelRepository(db: Db) {
     /** Every stored file of a figure's version (none when the version does not exist). */
     async readVersionFiles(character: CharacterKey, version: number): Promise<StoredFile[]> {
       const rows = await db
-        .select({
-          name: modelFiles.name,
-          contentType: modelFiles.contentType,
-          etag: modelFiles.etag,
-          body: modelFiles.body,
-        })
+        .select(storedFileColumns)
         .from(modelFiles)
         .innerJoin(modelVersions, eq(modelVersions.id, modelFiles.versionId))
         .where(and(eq(modelVersions.character, character), eq(modelVersions.version, version)));
@@ -385,12 +388,7 @@ export function createModelRepository(db: Db) {
       name: ModelFileName,
     ): Promise<StoredFile | undefined> {
       const [row] = await db
-        .select({
-          name: modelFiles.name,
-          contentType: modelFiles.contentType,
-          etag: modelFiles.etag,
-          body: modelFiles.body,
-        })
+        .select(storedFileColumns)
         .from(modelFiles)
         .innerJoin(modelVersions, eq(modelVersions.id, modelFiles.versionId))
         .where(
