@@ -67,11 +67,8 @@ const POSSESSOR_NOUNS = new Set([
   'Nama',
 ]);
 
-/**
- * Function words that are capitalised only because they start the sentence ("Ketika Hatta
- * tiba ...", "Bersama Hatta ..."): the name after them is treated as after a lower-case word.
- */
-const SENTENCE_INITIAL_FUNCTION_WORDS = new Set([
+/** Subordinators opening a clause whose subject follows ("Ketika Hatta tiba, ia ..."). */
+const SUBORDINATORS = new Set([
   'Ketika',
   'Saat',
   'Setelah',
@@ -83,6 +80,14 @@ const SENTENCE_INITIAL_FUNCTION_WORDS = new Set([
   'Karena',
   'Meskipun',
   'Walaupun',
+]);
+
+/**
+ * Function words that are capitalised only because they start the sentence ("Ketika Hatta
+ * tiba ...", "Bersama Hatta ..."): the name after them is treated as after a lower-case word.
+ */
+const SENTENCE_INITIAL_FUNCTION_WORDS = new Set([
+  ...SUBORDINATORS,
   'Bersama',
   'Menurut',
   'Bagi',
@@ -98,21 +103,6 @@ const SENTENCE_INITIAL_FUNCTION_WORDS = new Set([
 /** Words shortly before which a name is quoted as a name, not used for the person. */
 const NAMING_WORD =
   /^(?:menjadi|jadi|sebagai|bernama|nama|namanya|disebut|dijuluki|julukan|gelar|panggilan|(?:me|di)?(?:m|p)anggil(?:nya)?)$/;
-
-/** Of those, the ones opening a clause whose subject follows ("Ketika Hatta tiba, ia ..."). */
-const SUBORDINATORS = new Set([
-  'Ketika',
-  'Saat',
-  'Setelah',
-  'Sesudah',
-  'Sebelum',
-  'Sejak',
-  'Selama',
-  'Sewaktu',
-  'Karena',
-  'Meskipun',
-  'Walaupun',
-]);
 
 /** Kinship nouns whose "-nya" becomes " saya" when the figure is the subject. */
 const KIN_NOUNS = [
