@@ -6,31 +6,13 @@ import { failure, server, tokens } from '@/testing/server';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
 import { forgetModels } from '../lib/model-manager';
+import { fakeAudioContext } from '../testing/fake-audio';
 import { createModelApi, seedDataset, seedModel, trainModel } from '../testing/model-server';
 
-// Web Audio is a browser API jsdom lacks: a stand-in that counts the notes played.
 let notesPlayed = 0;
-class FakeAudioContext {
-  state = 'running';
-  currentTime = 0;
-  destination = {};
-  resume = () => Promise.resolve();
-  createGain() {
-    const param = { value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} };
-    return { gain: param, connect: (node: unknown) => node };
-  }
-  createOscillator() {
-    return {
-      type: 'sine',
-      frequency: { setValueAtTime() {} },
-      connect: (node: unknown) => node,
-      start: () => {
-        notesPlayed += 1;
-      },
-      stop() {},
-    };
-  }
-}
+const FakeAudioContext = fakeAudioContext(() => {
+  notesPlayed += 1;
+});
 
 let models: ReturnType<typeof createModelApi>;
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { forgetModels } from '../lib/model-manager';
+import { fakeAudioContext } from '../testing/fake-audio';
 import { createModelApi, seedModel } from '../testing/model-server';
 
 /**
@@ -23,26 +24,6 @@ const SOURCE = {
   score: 7.5,
 };
 
-class SilentAudioContext {
-  state = 'running';
-  currentTime = 0;
-  destination = {};
-  resume = () => Promise.resolve();
-  createGain() {
-    const param = { value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} };
-    return { gain: param, connect: (node: unknown) => node };
-  }
-  createOscillator() {
-    return {
-      type: 'sine',
-      frequency: { setValueAtTime() {} },
-      connect: (n: unknown) => n,
-      start() {},
-      stop() {},
-    };
-  }
-}
-
 function streamed(events: { event: string; data: unknown }[]) {
   const text = events.map((e) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`).join('');
   return new HttpResponse(text, {
@@ -51,7 +32,7 @@ function streamed(events: { event: string; data: unknown }[]) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('AudioContext', SilentAudioContext);
+  vi.stubGlobal('AudioContext', fakeAudioContext());
   const models = createModelApi();
   models.publish('hatta', 1, seedModel('hatta'));
   models.publish('soekarno', 1, seedModel('soekarno'));
