@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINES, emptyDir, freshDataDir, freshPostgres, type Engine } from './lib/cases';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, ENGINES, freshStorage, type Engine } from './lib/cases';
 import { query } from './lib/postgres';
 import {
   activeModel,
   bytesOf,
   call,
-  killAll,
   login,
   startServer,
   stop,
@@ -17,13 +16,10 @@ import {
   type RunningServer,
 } from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const cleanup = cleanupAfterEach();
 
-const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+const etagOf = (body: Uint8Array) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
 /** The SQL that selects a stored file of a version. */
 const FILE = `from model_files f join model_versions v on v.id = f.version_id
@@ -40,13 +36,29 @@ interface Damage {
 
 const DAMAGES: Damage[] = [
   // Truncated weights, with a matching digest: the manifest's size check must catch it.
-  { figure: 'soekarno', file: 'weights.bin', change: (b) => b.slice(0, Math.floor(b.length / 2)), consistentDigest: true },
+  {
+    figure: 'soekarno',
+    file: 'weights.bin',
+    change: (b) => b.slice(0, Math.floor(b.length / 2)),
+    consistentDigest: true,
+  },
   // model.json that is not JSON any more, digest untouched.
-  { figure: 'hatta', file: 'model.json', change: (b) => b.slice(0, b.length - 7), consistentDigest: false },
+  {
+    figure: 'hatta',
+    file: 'model.json',
+    change: (b) => b.slice(0, b.length - 7),
+    consistentDigest: false,
+  },
 ];
 
-async function damage(engine: Engine, target: { dataDir: string; databaseUrl?: string }, version: number) {
-  const apply = async (run: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>) => {
+async function damage(
+  engine: Engine,
+  target: { dataDir: string; databaseUrl?: string },
+  version: number,
+) {
+  const apply = async (
+    run: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+  ) => {
     for (const d of DAMAGES) {
       const [row] = await run(`select f.version_id, f.body ${FILE}`, [d.figure, version, d.file]);
       expect(row, `${d.figure} v${version} ${d.file}`).toBeDefined();
@@ -63,7 +75,9 @@ async function damage(engine: Engine, target: { dataDir: string; databaseUrl?: s
   } else {
     const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pgdata') });
     try {
-      await apply(async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows);
+      await apply(
+        async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+      );
     } finally {
       await db.close();
     }
@@ -71,10 +85,15 @@ async function damage(engine: Engine, target: { dataDir: string; databaseUrl?: s
 }
 
 async function retrain(server: RunningServer, token: string, figure: 'soekarno' | 'hatta') {
-  const res = await call<Envelope<{ runId: string }>>(server, 'POST', `/api/etl-run-model1-${figure}`, {
-    token,
-    body: { force: true },
-  });
+  const res = await call<Envelope<{ runId: string }>>(
+    server,
+    'POST',
+    `/api/etl-run-model1-${figure}`,
+    {
+      token,
+      body: { force: true },
+    },
+  );
   expect(res.status).toBe(202);
   const run = await waitForRun(server, token, res.body.data!.runId);
   expect(run.status).toBe('succeeded');
@@ -83,15 +102,18 @@ async function retrain(server: RunningServer, token: string, figure: 'soekarno' 
 
 describe.each(ENGINES)('a corrupt or truncated model file (%s)', (engine) => {
   it('never becomes active; the good version keeps being served', async () => {
-    const target =
-      engine === 'pglite'
-        ? { dataDir: freshDataDir(cleanup) }
-        : { dataDir: emptyDir(cleanup), databaseUrl: await freshPostgres('corrupt', cleanup) };
+    const target = await freshStorage(engine, 'corrupt', cleanup);
     let server = await startServer(target);
     let token = await login(server);
-    const first = { soekarno: await activeModel(server, 'soekarno'), hatta: await activeModel(server, 'hatta') };
+    const first = {
+      soekarno: await activeModel(server, 'soekarno'),
+      hatta: await activeModel(server, 'hatta'),
+    };
     // A newer good version of each figure becomes active; the first ones are then damaged.
-    const [soekarno, hatta] = await Promise.all([retrain(server, token, 'soekarno'), retrain(server, token, 'hatta')]);
+    const [soekarno, hatta] = await Promise.all([
+      retrain(server, token, 'soekarno'),
+      retrain(server, token, 'hatta'),
+    ]);
     const good = {
       soekarno: await bytesOf(server, `/api/models/soekarno/v/${soekarno}/weights.bin`),
       hatta: await bytesOf(server, `/api/models/hatta/v/${hatta}/model.json`),
@@ -111,7 +133,12 @@ describe.each(ENGINES)('a corrupt or truncated model file (%s)', (engine) => {
       ['soekarno', first.soekarno.version],
       ['hatta', first.hatta.version],
     ] as const) {
-      const res = await call<Envelope>(server, 'POST', `/api/models/${figure}/versions/${version}/activate`, { token });
+      const res = await call<Envelope>(
+        server,
+        'POST',
+        `/api/models/${figure}/versions/${version}/activate`,
+        { token },
+      );
       expect(res.status, `${figure} v${version}`).toBe(409);
       expect(res.body).toMatchObject({ code: 409, status: 'error' });
       expect(res.body.message).toContain(`Versi ${version}`);
@@ -124,7 +151,12 @@ describe.each(ENGINES)('a corrupt or truncated model file (%s)', (engine) => {
     expect(servedModel.body.equals(good.hatta.body)).toBe(true);
 
     // The damaged version is kept (listed, for inspection), only refused.
-    const versions = await call<Envelope<{ version: number }[]>>(server, 'GET', '/api/models/soekarno/versions', { token });
+    const versions = await call<Envelope<{ version: number }[]>>(
+      server,
+      'GET',
+      '/api/models/soekarno/versions',
+      { token },
+    );
     expect(versions.body.data!.map((v) => v.version)).toContain(first.soekarno.version);
     expect(await stop(server)).toBe(0);
   });

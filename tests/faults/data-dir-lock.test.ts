@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { freshDataDir } from './lib/cases';
-import { call, killAll, startServer, stop } from './lib/server';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, freshDataDir } from './lib/cases';
+import { call, startServer, stop } from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 describe('two server processes on one embedded database', () => {
   it('refuses the second one instead of letting both write the same files', async () => {

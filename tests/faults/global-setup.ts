@@ -38,12 +38,16 @@ export default async function setup(project: TestProject) {
         base = c.url;
       }
       const url = await createDatabase(base, PG_TEMPLATE);
-      return { base, server: await startServer({ dataDir: path.join(root, 'pg'), databaseUrl: url }) };
+      return {
+        base,
+        server: await startServer({ dataDir: path.join(root, 'pg'), databaseUrl: url }),
+      };
     };
     const [server, onPostgres] = await Promise.all([startServer({ dataDir }), startOnPostgres()]);
     for (const s of [server, onPostgres.server]) {
       const code = await stop(s);
-      if (code !== 0) throw new Error(`template server exited with ${code}:\n${s.output().slice(-3000)}`);
+      if (code !== 0)
+        throw new Error(`template server exited with ${code}:\n${s.output().slice(-3000)}`);
     }
     pgUrl = onPostgres.base;
     project.provide('pgliteTemplate', dataDir);

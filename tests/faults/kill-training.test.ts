@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINES, emptyDir, freshDataDir, freshPostgres } from './lib/cases';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, ENGINES, freshStorage } from './lib/cases';
 import {
   activeModel,
   bytesOf,
   call,
   getRun,
-  killAll,
   login,
   sleep,
   startServer,
@@ -14,18 +13,11 @@ import {
   type Envelope,
 } from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
   it('marks the run failed, keeps serving the previous model, and a new run succeeds', async () => {
-    const setup =
-      engine === 'pglite'
-        ? { dataDir: freshDataDir(cleanup) }
-        : { dataDir: emptyDir(cleanup), databaseUrl: await freshPostgres('training', cleanup) };
+    const setup = await freshStorage(engine, 'training', cleanup);
     const server = await startServer(setup);
     const token = await login(server);
     const before = await activeModel(server, 'soekarno');
@@ -35,16 +27,24 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
     expect(modelBefore.status).toBe(200);
     expect(weightsBefore.status).toBe(200);
 
-    const started = await call<Envelope<{ runId: string }>>(server, 'POST', '/api/etl-run-model1-soekarno', {
-      token,
-      body: {},
-    });
+    const started = await call<Envelope<{ runId: string }>>(
+      server,
+      'POST',
+      '/api/etl-run-model1-soekarno',
+      {
+        token,
+        body: {},
+      },
+    );
     expect(started.status).toBe(202);
     const runId = started.body.data!.runId;
     // Kill while the worker is training (not before it started, not after it saved).
     for (;;) {
       const run = await getRun(server, token, runId);
-      expect(run.status === 'queued' || run.status === 'running', `run ended before the kill: ${run.status}`).toBe(true);
+      expect(
+        run.status === 'queued' || run.status === 'running',
+        `run ended before the kill: ${run.status}`,
+      ).toBe(true);
       if (run.status === 'running' && run.progress.phase === 'training') break;
       await sleep(20);
     }
@@ -67,12 +67,19 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
     expect(modelAfter.body.equals(modelBefore.body)).toBe(true);
     expect(weightsAfter.body.equals(weightsBefore.body)).toBe(true);
     // The unversioned file names (the spec's client) serve it too.
-    expect((await bytesOf(again, '/api/models/soekarno/model.json')).body.equals(modelBefore.body)).toBe(true);
+    expect(
+      (await bytesOf(again, '/api/models/soekarno/model.json')).body.equals(modelBefore.body),
+    ).toBe(true);
 
-    const retry = await call<Envelope<{ runId: string }>>(again, 'POST', '/api/etl-run-model1-soekarno', {
-      token: token2,
-      body: { force: true },
-    });
+    const retry = await call<Envelope<{ runId: string }>>(
+      again,
+      'POST',
+      '/api/etl-run-model1-soekarno',
+      {
+        token: token2,
+        body: { force: true },
+      },
+    );
     expect(retry.status).toBe(202);
     const done = await waitForRun(again, token2, retry.body.data!.runId);
     expect(done.status).toBe('succeeded');

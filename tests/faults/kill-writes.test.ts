@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINES, emptyDir, freshDataDir, freshPostgres } from './lib/cases';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, ENGINES, freshStorage } from './lib/cases';
 import {
   call,
-  killAll,
   listTags,
   login,
   startServer,
@@ -11,11 +10,7 @@ import {
   type TagRecord,
 } from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 interface Write {
   i: number;
@@ -27,10 +22,7 @@ interface Write {
 
 describe.each(ENGINES)('kill -9 during a burst of tag writes (%s)', (engine) => {
   it('keeps every acknowledged write, applies none by halves, and opens cleanly', async () => {
-    const setup =
-      engine === 'pglite'
-        ? { dataDir: freshDataDir(cleanup) }
-        : { dataDir: emptyDir(cleanup), databaseUrl: await freshPostgres('writes', cleanup) };
+    const setup = await freshStorage(engine, 'writes', cleanup);
     const server = await startServer(setup);
     const token = await login(server);
     const names = {
@@ -87,7 +79,9 @@ describe.each(ENGINES)('kill -9 during a burst of tag writes (%s)', (engine) => 
     for (const nama of ['Soekarno', 'Hatta'] as const) {
       for (const t of await listTags(again, token2, nama)) after.set(`${nama}/${t.tag}`, t);
     }
-    const missing = acknowledged.filter((w) => !after.get(`${w.nama}/${w.tag}`)?.input.includes(w.input));
+    const missing = acknowledged.filter(
+      (w) => !after.get(`${w.nama}/${w.tag}`)?.input.includes(w.input),
+    );
     expect(missing).toEqual([]);
     // A write is all or nothing: its input is there exactly when its response is.
     for (const w of writes) {
@@ -97,7 +91,12 @@ describe.each(ENGINES)('kill -9 during a burst of tag writes (%s)', (engine) => 
     // The database is healthy after recovery: it takes new writes.
     const res = await call(again, 'POST', '/api/chatbot/tags', {
       token: token2,
-      body: { nama: 'Hatta', tag: names.Hatta[0], input: [`setelah pemulihan ${engine}`], responses: ['baik'] },
+      body: {
+        nama: 'Hatta',
+        tag: names.Hatta[0],
+        input: [`setelah pemulihan ${engine}`],
+        responses: ['baik'],
+      },
     });
     expect(res.status).toBe(200);
     expect(await stop(again)).toBe(0);

@@ -1,22 +1,34 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emptyDir } from './lib/cases';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupAfterEach, emptyDir } from './lib/cases';
 import { createCluster, createDatabase, type Cluster } from './lib/postgres';
-import { call, killAll, login, sleep, startServer, stop, type Envelope, type RunningServer } from './lib/server';
+import {
+  call,
+  login,
+  sleep,
+  startServer,
+  stop,
+  type Envelope,
+  type RunningServer,
+} from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
+const cleanup = cleanupAfterEach();
 let cluster: Cluster;
 beforeAll(async () => {
   // Its own cluster: this case stops and starts PostgreSQL, which must not hit anyone else.
   cluster = await createCluster();
 });
 afterAll(() => cluster?.destroy());
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
 
 // Seeded tags of Hatta: the load spreads its writes over them (each tag holds 200 inputs at most).
-const HATTA_TAGS = ['sapaan', 'perpisahan', 'identitas', 'masa_kecil', 'pendidikan', 'pergerakan', 'proklamasi'];
+const HATTA_TAGS = [
+  'sapaan',
+  'perpisahan',
+  'identitas',
+  'masa_kecil',
+  'pendidikan',
+  'pergerakan',
+  'proklamasi',
+];
 
 type Outcome = { status: number; body: unknown } | { error: string };
 
@@ -32,7 +44,12 @@ function load(server: RunningServer, token: string, phase: () => string) {
       call(server, 'POST', '/api/chatbot/tags', {
         token,
         timeoutMs: 5000,
-        body: { nama: 'Hatta', tag: HATTA_TAGS[(n += 1) % HATTA_TAGS.length], input: [`beban ${n}`], responses: ['Baik.'] },
+        body: {
+          nama: 'Hatta',
+          tag: HATTA_TAGS[(n += 1) % HATTA_TAGS.length],
+          input: [`beban ${n}`],
+          responses: ['Baik.'],
+        },
       }),
     () => call(server, 'GET', '/api/models/hatta/active', { timeoutMs: 5000 }),
   ];
@@ -69,7 +86,11 @@ describe('PostgreSQL stopped in the middle of load', () => {
     const url = await createDatabase(cluster.url, 'dw_fault_outage');
     // A small pool: a connection leaked by a request that failed during the outage would
     // leave the server unable to recover.
-    const server = await startServer({ dataDir: emptyDir(cleanup), databaseUrl: url, env: { DATABASE_POOL_SIZE: '2' } });
+    const server = await startServer({
+      dataDir: emptyDir(cleanup),
+      databaseUrl: url,
+      env: { DATABASE_POOL_SIZE: '2' },
+    });
     const token = await login(server);
     let phase = 'warm-up';
     const traffic = load(server, token, () => phase);
@@ -85,9 +106,14 @@ describe('PostgreSQL stopped in the middle of load', () => {
       await sleep(3000);
 
       // While it is down, health says so (and answers promptly).
-      const health = await call<{ status: string; database: { up: boolean } }>(server, 'GET', '/api/health', {
-        timeoutMs: 5000,
-      });
+      const health = await call<{ status: string; database: { up: boolean } }>(
+        server,
+        'GET',
+        '/api/health',
+        {
+          timeoutMs: 5000,
+        },
+      );
       expect(health.status).toBe(503);
       expect(health.body).toMatchObject({ status: 'degraded', database: { up: false } });
 
@@ -120,7 +146,10 @@ describe('PostgreSQL stopped in the middle of load', () => {
       for (const p of [`${mode}:before`, `${mode}:after`]) {
         const outcomes = traffic.outcomes.get(p) ?? [];
         expect(outcomes.length, p).toBeGreaterThan(0);
-        expect(outcomes.filter((o) => !('status' in o) || o.status >= 300), p).toEqual([]);
+        expect(
+          outcomes.filter((o) => !('status' in o) || o.status >= 300),
+          p,
+        ).toEqual([]);
       }
       const down = traffic.outcomes.get(`${mode}:down`) ?? [];
       // Reads of the public model may still come from the cache; everything else is a 503.

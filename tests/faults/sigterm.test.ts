@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { freshDataDir } from './lib/cases';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, freshDataDir } from './lib/cases';
 import {
   ADMIN,
   call,
   getRun,
-  killAll,
   login,
   sleep,
   startServer,
@@ -13,11 +12,7 @@ import {
   type Envelope,
 } from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -35,10 +30,15 @@ describe('SIGTERM with requests in flight', () => {
 
     // A training run in the background (it gets a grace period), then a burst of logins: each
     // hashes a password (argon2id), so they queue up inside the server.
-    const started = await call<Envelope<{ runId: string }>>(server, 'POST', '/api/etl-run-model1-hatta', {
-      token,
-      body: {},
-    });
+    const started = await call<Envelope<{ runId: string }>>(
+      server,
+      'POST',
+      '/api/etl-run-model1-hatta',
+      {
+        token,
+        body: {},
+      },
+    );
     expect(started.status).toBe(202);
     const seen = server.logCount('incoming request');
     const burst = 30;

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { emptyDir, freshPostgres } from './lib/cases';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, emptyDir, freshPostgres } from './lib/cases';
 import {
   activeModel,
   bytesOf,
   call,
-  killAll,
   listTags,
   login,
   startServer,
@@ -13,11 +12,7 @@ import {
   type Envelope,
 } from './lib/server';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await killAll();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
   it('share revocation, models, the one-run lock and the 15-tag limit', async () => {
@@ -40,10 +35,15 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
     // 2. A retrain started on A is served by B.
     const admin = await login(b);
     const before = await activeModel(b, 'soekarno');
-    const started = await call<Envelope<{ runId: string }>>(a, 'POST', '/api/etl-run-model1-soekarno', {
-      token: admin,
-      body: { force: true },
-    });
+    const started = await call<Envelope<{ runId: string }>>(
+      a,
+      'POST',
+      '/api/etl-run-model1-soekarno',
+      {
+        token: admin,
+        body: { force: true },
+      },
+    );
     expect(started.status).toBe(202);
     const run = await waitForRun(b, admin, started.body.data!.runId);
     expect(run.status).toBe('succeeded');
@@ -53,11 +53,18 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
     const [fileA, fileB] = await Promise.all([bytesOf(a, onB.modelUrl), bytesOf(b, onB.modelUrl)]);
     expect(fileB.status).toBe(200);
     expect(fileB.body.equals(fileA.body)).toBe(true);
-    expect((await bytesOf(b, '/api/models/soekarno/model.json')).body.equals(fileA.body)).toBe(true);
+    expect((await bytesOf(b, '/api/models/soekarno/model.json')).body.equals(fileA.body)).toBe(
+      true,
+    );
 
     // 3. Retrains started on both at the same moment: one run and one 409.
     const both = await Promise.all(
-      [a, b].map((s) => call<Envelope<{ runId: string }>>(s, 'POST', '/api/etl-run-model1-hatta', { token: admin, body: {} })),
+      [a, b].map((s) =>
+        call<Envelope<{ runId: string }>>(s, 'POST', '/api/etl-run-model1-hatta', {
+          token: admin,
+          body: {},
+        }),
+      ),
     );
     expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
     const refused = both.find((r) => r.status === 409)!;
@@ -72,7 +79,12 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
       Array.from({ length: 10 }, (_, i) =>
         call<Envelope>(i % 2 === 0 ? a : b, 'POST', '/api/chatbot/tags', {
           token: admin,
-          body: { nama: 'Soekarno', tag: `tag_baru_${i}`, input: [`masukan baru ${i}`], responses: [`jawaban ${i}`] },
+          body: {
+            nama: 'Soekarno',
+            tag: `tag_baru_${i}`,
+            input: [`masukan baru ${i}`],
+            responses: [`jawaban ${i}`],
+          },
         }),
       ),
     );

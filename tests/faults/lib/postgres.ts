@@ -111,7 +111,11 @@ export function withDatabase(url: string, name: string): string {
  * Creates a fresh database for one case (dropping a leftover of the same name first), empty or
  * as a copy of `template`.
  */
-export async function createDatabase(baseUrl: string, name: string, template?: string): Promise<string> {
+export async function createDatabase(
+  baseUrl: string,
+  name: string,
+  template?: string,
+): Promise<string> {
   for (const n of [name, template ?? 'dw_fault_']) {
     if (!/^dw_fault_[a-z0-9_]*$/.test(n)) throw new Error(`bad database name ${n}`);
   }

@@ -10,9 +10,13 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** The built server these tests run: `npm run build` writes it; FAULT_SERVER_ENTRY overrides. */
 export function serverEntry(): string {
-  const entry = path.resolve(process.env.FAULT_SERVER_ENTRY ?? path.join(REPO_ROOT, 'apps/server/dist/server.js'));
+  const entry = path.resolve(
+    process.env.FAULT_SERVER_ENTRY ?? path.join(REPO_ROOT, 'apps/server/dist/server.js'),
+  );
   if (!existsSync(entry)) {
-    throw new Error(`Built server not found at ${entry}: run \`npm run build\` first (npm run test:faults does).`);
+    throw new Error(
+      `Built server not found at ${entry}: run \`npm run build\` first (npm run test:faults does).`,
+    );
   }
   return entry;
 }
@@ -92,7 +96,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl, DATABASE_POOL_SIZE: '5' } : {}),
     ...opts.env,
   };
-  const proc = spawn(process.execPath, [serverEntry()], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [serverEntry()], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(proc);
   let out = '';
   const counts = new Map<string, number>();
@@ -100,7 +108,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   proc.stdout?.setEncoding('utf8');
   proc.stderr?.setEncoding('utf8');
   // FAULT_LOG_DIR: keep every server's whole output there (for investigating a failure).
-  const logFile = process.env.FAULT_LOG_DIR ? path.join(process.env.FAULT_LOG_DIR, `server-${port}.log`) : null;
+  const logFile = process.env.FAULT_LOG_DIR
+    ? path.join(process.env.FAULT_LOG_DIR, `server-${port}.log`)
+    : null;
   proc.stdout?.on('data', (chunk: string) => {
     out += chunk;
     if (logFile) appendFileSync(logFile, chunk);
@@ -156,7 +166,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let gone: number | string | null = null;
   void exited.then((c) => (gone = c));
   for (;;) {
-    if (gone !== null) throw new Error(`server exited (${gone}) before it was ready:\n${out.slice(-4000)}`);
+    if (gone !== null)
+      throw new Error(`server exited (${gone}) before it was ready:\n${out.slice(-4000)}`);
     try {
       const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return server;
@@ -226,7 +237,9 @@ export interface Envelope<T = unknown> {
 }
 
 export async function login(server: Pick<RunningServer, 'url'>, who = ADMIN): Promise<string> {
-  const res = await call<Envelope<{ token: string }>>(server, 'POST', '/api/auth/login', { body: who });
+  const res = await call<Envelope<{ token: string }>>(server, 'POST', '/api/auth/login', {
+    body: who,
+  });
   if (res.status !== 200 || !res.body.data?.token) {
     throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
@@ -241,8 +254,14 @@ export interface TagRecord {
   responses: string[];
 }
 
-export async function listTags(server: Pick<RunningServer, 'url'>, token: string, nama: 'Soekarno' | 'Hatta') {
-  const res = await call<Envelope<TagRecord[]>>(server, 'GET', `/api/chatbot/tags/nama/${nama}`, { token });
+export async function listTags(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  nama: 'Soekarno' | 'Hatta',
+) {
+  const res = await call<Envelope<TagRecord[]>>(server, 'GET', `/api/chatbot/tags/nama/${nama}`, {
+    token,
+  });
   if (res.status !== 200 || !Array.isArray(res.body.data)) {
     throw new Error(`tag list failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
@@ -258,9 +277,14 @@ export interface RunState {
   activated: boolean | null;
 }
 
-export async function getRun(server: Pick<RunningServer, 'url'>, token: string, id: string): Promise<RunState> {
+export async function getRun(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  id: string,
+): Promise<RunState> {
   const res = await call<Envelope<RunState>>(server, 'GET', `/api/training-runs/${id}`, { token });
-  if (res.status !== 200 || !res.body.data) throw new Error(`run ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || !res.body.data)
+    throw new Error(`run ${id}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
 
@@ -286,14 +310,21 @@ export interface ActiveModel {
   contentUrl: string;
 }
 
-export async function activeModel(server: Pick<RunningServer, 'url'>, figure: 'soekarno' | 'hatta') {
+export async function activeModel(
+  server: Pick<RunningServer, 'url'>,
+  figure: 'soekarno' | 'hatta',
+) {
   const res = await call<Envelope<ActiveModel>>(server, 'GET', `/api/models/${figure}/active`);
-  if (res.status !== 200 || !res.body.data) throw new Error(`active ${figure}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || !res.body.data)
+    throw new Error(`active ${figure}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
 
 /** The raw bytes of a URL of the server. */
-export async function bytesOf(server: Pick<RunningServer, 'url'>, pathname: string): Promise<{ status: number; body: Buffer }> {
+export async function bytesOf(
+  server: Pick<RunningServer, 'url'>,
+  pathname: string,
+): Promise<{ status: number; body: Buffer }> {
   const res = await fetch(`${server.url}${pathname}`, { signal: AbortSignal.timeout(15_000) });
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
 }
