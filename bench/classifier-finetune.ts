@@ -10,69 +10,20 @@
  * thresholds re-tuned for that variant, and training time (seed corpora, synthetic 15 x 50).
  * Not part of run-all: it trains a few hundred models (minutes on two cores).
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_THRESHOLDS } from '@dwitunggal/classifier/artifacts';
 import type { Dataset, LabelledText } from '@dwitunggal/classifier/dataset';
-import { parseDataset, parseLabelled } from '@dwitunggal/classifier/dataset';
 import { crossValidate, evaluateHeldOut, predictAll } from '@dwitunggal/classifier/evaluate';
 import { OUT_OF_SCOPE } from '@dwitunggal/classifier/out-of-scope';
-import { createRng } from '@dwitunggal/classifier/rng';
 import type { ScoredPrediction } from '@dwitunggal/classifier/threshold';
 import { scoreThresholds, tuneThresholds } from '@dwitunggal/classifier/threshold';
 import type { TrainConfig } from '@dwitunggal/classifier/train';
 import { DEFAULT_CONFIG, train } from '@dwitunggal/classifier/train';
+import { corpora, FOLDS, median, ms, r4, synthetic } from './classifier-data';
 
-const root = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const readJson = (path: string): unknown => JSON.parse(readFileSync(root(path), 'utf8'));
-const r4 = (x: number): number => Math.round(x * 10000) / 10000;
-const ms = (x: number): number => Math.round(x * 10) / 10;
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-const FIGURES = ['soekarno', 'hatta'] as const;
-const FOLDS = 5;
 const seedArg = process.argv.find((a) => a.startsWith('--seed='));
 const SEED = seedArg ? Number(seedArg.slice('--seed='.length)) : 1;
 const TIMING_RUNS = 3;
 const SEED_TIMING_RUNS = 1;
-
-const corpora = FIGURES.map((figure) => ({
-  figure,
-  dataset: parseDataset(readJson(`data/seed/tags/${figure}.json`)),
-  heldOut: parseLabelled(readJson(`data/eval/classifier-heldout-${figure}.json`)),
-}));
-
-/**
- * A synthetic corpus of 15 tags x 50 inputs plus 6 responses of 40 words per tag, words drawn
- * from the seed corpora; each tag favours 8 words of its own (every third word).
- */
-function synthetic(seed: number): Dataset {
-  const rng = createRng(seed);
-  const words = [
-    ...new Set(
-      corpora
-        .flatMap((c) => c.dataset.tags.flatMap((t) => [...t.input, ...t.responses]))
-        .flatMap((s) => s.split(/\s+/)),
-    ),
-  ];
-  const anyWord = (): string => words[rng.int(words.length)] as string;
-  const tags = [];
-  for (let k = 0; k < 15; k++) {
-    const own = Array.from({ length: 8 }, anyWord);
-    const text = (n: number): string => {
-      const out: string[] = [];
-      for (let i = 0; i < n; i++) out.push(i % 3 === 0 ? (own[rng.int(8)] as string) : anyWord());
-      return out.join(' ');
-    };
-    tags.push({
-      tag: `tag_${k}`,
-      input: Array.from({ length: 50 }, () => `${text(3 + rng.int(7))}?`),
-      responses: Array.from({ length: 6 }, () => `${text(40)}.`),
-    });
-  }
-  return { tags };
-}
 
 /**
  * Training time of `train` (wall clock, as the worker sees it) and the process CPU time it used;

@@ -5,11 +5,8 @@
  * questions, artifact bytes, the low-confidence thresholds tuned on held-out data, and a short
  * ablation.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { artifactBytes, DEFAULT_THRESHOLDS } from '@dwitunggal/classifier/artifacts';
 import type { Dataset, LabelledText } from '@dwitunggal/classifier/dataset';
-import { parseDataset, parseLabelled } from '@dwitunggal/classifier/dataset';
 import { crossValidate, evaluateHeldOut, predictAll } from '@dwitunggal/classifier/evaluate';
 import { OUT_OF_SCOPE } from '@dwitunggal/classifier/out-of-scope';
 import { DEFAULT_PREPROCESS } from '@dwitunggal/classifier/preprocess';
@@ -17,51 +14,9 @@ import type { ScoredPrediction } from '@dwitunggal/classifier/threshold';
 import { scoreThresholds, tuneThresholds } from '@dwitunggal/classifier/threshold';
 import type { TrainConfig } from '@dwitunggal/classifier/train';
 import { DEFAULT_CONFIG, ORIGINAL_CONFIG, train } from '@dwitunggal/classifier/train';
-import { createRng } from '@dwitunggal/classifier/rng';
+import { corpora, FOLDS, median, ms, r4, synthetic } from './classifier-data';
 
-const root = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const readJson = (path: string): unknown => JSON.parse(readFileSync(root(path), 'utf8'));
-const r4 = (x: number): number => Math.round(x * 10000) / 10000;
-const ms = (x: number): number => Math.round(x * 10) / 10;
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-const FIGURES = ['soekarno', 'hatta'] as const;
-const FOLDS = 5;
 const SEED = 1;
-
-const corpora = FIGURES.map((figure) => ({
-  figure,
-  dataset: parseDataset(readJson(`data/seed/tags/${figure}.json`)),
-  heldOut: parseLabelled(readJson(`data/eval/classifier-heldout-${figure}.json`)),
-}));
-
-/** 15 tags x 50 inputs (and 6 responses of ~40 words each) drawn from the seed vocabulary. */
-function synthetic(seed: number): Dataset {
-  const rng = createRng(seed);
-  const vocab = [
-    ...new Set(
-      corpora
-        .flatMap((c) => c.dataset.tags.flatMap((t) => [...t.input, ...t.responses]))
-        .flatMap((s) => s.split(/\s+/)),
-    ),
-  ];
-  const pick = (): string => vocab[rng.int(vocab.length)] as string;
-  return {
-    tags: Array.from({ length: 15 }, (_, k) => {
-      const own = Array.from({ length: 8 }, pick);
-      const sentence = (n: number): string =>
-        Array.from({ length: n }, (_, i) =>
-          i % 3 === 0 ? (own[rng.int(own.length)] as string) : pick(),
-        ).join(' ');
-      return {
-        tag: `tag_${k}`,
-        input: Array.from({ length: 50 }, () => `${sentence(3 + rng.int(7))}?`),
-        responses: Array.from({ length: 6 }, () => `${sentence(40)}.`),
-      };
-    }),
-  };
-}
 
 function timeTraining(
   dataset: Dataset,
