@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
@@ -43,7 +43,8 @@ describe('route guards', () => {
     expect(
       await screen.findByRole('heading', { name: 'Selamat datang, Sari!' }),
     ).toBeInTheDocument();
-    expect(answer).not.toBeNull();
+    // The profile request is on its way (axios loads lazily, so it may start after the render).
+    await waitFor(() => expect(answer).not.toBeNull());
     act(() => answer?.());
     // Then the fresh one.
     expect(
