@@ -8,6 +8,7 @@
 // LIGHTHOUSE_CPU_SLOWDOWN overrides Lighthouse's default 4x CPU multiplier, which assumes a
 // high-end desktop host (benchmarkIndex 1500-2000); Lighthouse's docs/throttling.md advises a
 // lower one on a slower host (each page's benchmarkIndex is reported to judge that).
+// LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/login,/home") audits only those of the four.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -95,7 +96,9 @@ try {
   const reportsDir = path.join(ROOT, 'bench/results/lighthouse');
   mkdirSync(reportsDir, { recursive: true });
   const pages: Record<string, ReturnType<typeof summarize> & { runs: number }> = {};
-  for (const [route, signedIn] of [['/', false], ['/login', false], ['/home', true], ['/chatsoekarno', true]] as const) {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+  const all = [['/', false], ['/login', false], ['/home', true], ['/chatsoekarno', true]] as const;
+  for (const [route, signedIn] of all.filter(([r]) => !only || only.includes(r))) {
     const runs: Lhr[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${route}`, signedIn ? authState : null));
     // The median run by performance score.
