@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { mount } from './app/boot';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './app/register-sw';
@@ -8,7 +8,9 @@ import './index.css';
 
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
+void mount(
+  document.getElementById('root')!,
+  router,
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
@@ -17,4 +19,5 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // After first paint: the worker and workbox-window stay off the critical path.
-window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+if (document.readyState === 'complete') void registerServiceWorker();
+else window.addEventListener('load', () => void registerServiceWorker(), { once: true });

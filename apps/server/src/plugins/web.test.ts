@@ -91,3 +91,54 @@ describe('serving the web app', () => {
     expect(missing.body).not.toContain('<title>');
   });
 });
+
+describe('serving prerendered pages', () => {
+  let pre: TestContext;
+  const BOOT = "window.boot=1";
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'dw-web-pre-'));
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Shell</title><script>${INLINE}</script>`);
+    writeFileSync(path.join(dist, 'landing.html'), `<!doctype html><title>Landing</title><script>${INLINE}</script><script>${BOOT}</script>`);
+    writeFileSync(path.join(dist, 'login.html'), `<!doctype html><title>Masuk</title><script>${BOOT}</script>`);
+    writeFileSync(path.join(dist, 'secret.txt'), 'not a page');
+    writeFileSync(path.join(dist, 'login.html.gz'), gzipSync('<!doctype html><title>Masuk</title>'));
+    // Entries the server must ignore: a path outside the build, a non-HTML file, a missing file.
+    writeFileSync(
+      path.join(dist, 'prerendered.json'),
+      JSON.stringify({ '/': 'landing.html', '/login': 'login.html', '/register': '../index.html', '/home': 'secret.txt', '/403': 'gone.html' }),
+    );
+    pre = await createTestContext({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await pre?.close();
+  });
+
+  it.each([
+    ['/', 'Landing'],
+    ['/login', 'Masuk'],
+    ['/register', 'Shell'],
+    ['/home', 'Shell'],
+    ['/403', 'Shell'],
+  ])('answers %s with its own page when prerendered, else the shell', async (url, title) => {
+    const res = await pre.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(`<title>${title}</title>`);
+  });
+
+  it('sends the compressed sibling of a prerendered page', async () => {
+    const res = await pre.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Masuk</title>');
+  });
+
+  it("allows every page's inline scripts by hash, each once", async () => {
+    const res = await pre.app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' ${hash(INLINE)} ${hash(BOOT)}`);
+  });
+});

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The built web app: WEB_DIST, or apps/web/dist beside this server (source and bundle alike). */
 export function resolveWebDist(configured?: string): string | null {
@@ -14,17 +14,45 @@ export function resolveWebDist(configured?: string): string | null {
 }
 
 /**
- * CSP sources ('sha256-...') for the inline scripts of the built index.html: the web build writes
- * one (the route chunk preloader, apps/web/src/app/route-preload.ts) and the CSP allows no other.
+ * The pages the web build prerendered (apps/web/scripts/prerender.mjs): route -> HTML file in the
+ * build's root. Empty when the build has none (or its list is unreadable: index.html serves them).
+ */
+export function prerenderedPages(root: string): Record<string, string> {
+  const file = path.join(root, 'prerendered.json');
+  if (!existsSync(file)) return {};
+  try {
+    const pages = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (!pages || typeof pages !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(pages).filter(
+        ([route, name]) =>
+          route.startsWith('/') &&
+          typeof name === 'string' &&
+          /^[\w-]+\.html$/.test(name) &&
+          existsSync(path.join(root, name)),
+      ),
+    ) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * CSP sources ('sha256-...') for the inline scripts of the built HTML pages (index.html and the
+ * prerendered ones): the web build writes them (the route chunk preloader, route-preload.ts, and
+ * the prerendered pages' boot script) and the CSP allows no other.
  */
 export function inlineScriptHashes(root: string): string[] {
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const hashes: string[] = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  const pages = ['index.html', ...Object.values(prerenderedPages(root))];
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    const html = readFileSync(path.join(root, page), 'utf8');
+    for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/\bsrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+      hashes.add(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+    }
   }
-  return hashes;
+  return [...hashes];
 }
 
 const NO_CACHE = 'no-cache';
@@ -51,6 +79,10 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
       if (rel === 'sw.js') res.setHeader('service-worker-allowed', '/');
     },
   });
-  // The landing page itself (a directory to the static handler).
-  app.get('/', (_request, reply) => reply.header('cache-control', NO_CACHE).sendFile('index.html'));
+  // Prerendered public pages get their own HTML; the landing page falls back to the shell.
+  const pages = prerenderedPages(opts.root);
+  const sendPage = (file: string) => (_request: unknown, reply: FastifyReply) =>
+    reply.header('cache-control', NO_CACHE).type('text/html').sendFile(file);
+  for (const [route, file] of Object.entries(pages)) app.get(route, sendPage(file));
+  if (!pages['/']) app.get('/', sendPage('index.html'));
 }

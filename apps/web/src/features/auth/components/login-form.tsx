@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { preloadApi } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { loadAuthSchemas } from '../api/schemas';
 import { LoginError, loginMessages, signIn } from '../api/session';
@@ -49,6 +50,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const locked = secondsLeft > 0;
   const { errors, isSubmitting } = form;
+  // The prerendered /login is on screen before its script runs: until the form is hydrated its
+  // controls stay disabled, so that nothing typed is lost and no native submit sends the fields.
+  const hydrated = useHydrated();
 
   return (
     <form
@@ -57,35 +61,36 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       onPointerEnter={warmUp}
       onTouchStart={warmUp}
       noValidate
-      className="space-y-5"
     >
-      {error && (
-        <Alert tone="error">
-          {error}
-          {locked && <span className="mt-1 block">Coba lagi dalam {secondsLeft} detik.</span>}
-        </Alert>
-      )}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="nama@contoh.id"
-        error={errors.email}
-        {...form.field('email')}
-      />
-      <PasswordField
-        label="Kata Sandi"
-        autoComplete="current-password"
-        placeholder="Masukkan kata sandi"
-        error={errors.password}
-        {...form.field('password')}
-      />
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting} disabled={locked}>
-        {isSubmitting ? 'Memproses…' : locked ? `Tunggu ${secondsLeft} detik` : 'Masuk'}
-      </Button>
+      <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
+        {error && (
+          <Alert tone="error">
+            {error}
+            {locked && <span className="mt-1 block">Coba lagi dalam {secondsLeft} detik.</span>}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="nama@contoh.id"
+          error={errors.email}
+          {...form.field('email')}
+        />
+        <PasswordField
+          label="Kata Sandi"
+          autoComplete="current-password"
+          placeholder="Masukkan kata sandi"
+          error={errors.password}
+          {...form.field('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} disabled={locked}>
+          {isSubmitting ? 'Memproses…' : locked ? `Tunggu ${secondsLeft} detik` : 'Masuk'}
+        </Button>
+      </fieldset>
     </form>
   );
 }

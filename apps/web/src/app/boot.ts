@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+
+type Router = {
+  state: { initialized: boolean };
+  subscribe(listener: (state: { initialized: boolean }) => void): () => void;
+};
+
+/** Resolves once the router has loaded the current route's lazy modules. */
+function routerReady(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Mounts the app. A page prerendered at build time (scripts/prerender.mjs: #root carries
+ * data-prerendered with its path) is hydrated, keeping the DOM already on screen, once its route
+ * module is loaded, so that the first client render matches the markup. The prerender shows a
+ * signed-out visitor's page: with a stored session, or on any other path (the service worker's
+ * shell, a redirect), the app renders from scratch instead.
+ */
+export async function mount(container: HTMLElement, router: Router, app: ReactNode): Promise<void> {
+  const prerendered = container.dataset.prerendered;
+  const signedOut = !useAuthStore.getState().token;
+  if (prerendered && prerendered === window.location.pathname && signedOut) {
+    await routerReady(router);
+    hydrateRoot(container, app);
+    return;
+  }
+  createRoot(container).render(app);
+}

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createLearner, PASSWORD } from './helpers';
+
+/**
+ * The public pages are prerendered at build time (apps/web/scripts/prerender.mjs): their content
+ * is in the HTML, on screen before the app's script runs, and the app then hydrates that DOM
+ * instead of replacing it.
+ */
+
+/** Holds the entry bundle until `release()`, to look at the page before any app code ran. */
+async function holdEntryScript(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Page errors and console errors (a hydration mismatch is reported as either). The suite blocks
+ * service workers (playwright.config.ts), so their registration failing is expected here.
+ */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Service worker registration failed')) {
+      errors.push(msg.text());
+    }
+  });
+  return errors;
+}
+
+test('/login shows its form before the script runs, hydrates the same DOM, and then signs in', async ({ page, request }) => {
+  const learner = await createLearner(request, 'Pelajar Prarender');
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+
+  const heading = page.getByRole('heading', { level: 1, name: 'Selamat datang kembali' });
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveTitle('Masuk · Dwitunggal');
+  // Inert until hydrated: nothing typed can be lost, no native submit can send the fields.
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Masuk', exact: true })).toBeDisabled();
+  await page.evaluate(() => {
+    (window as unknown as { before: Element | null }).before = document.querySelector('h1');
+  });
+
+  release();
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { before: Element | null }).before)).toBe(true);
+
+  await page.getByLabel('Email').fill(learner.email);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(errors).toEqual([]);
+});
+
+test('/ shows the landing page before the script runs and hydrates it in place', async ({ page }) => {
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sang Dwitunggal');
+  await page.evaluate(() => {
+    (window as unknown as { before: Element | null }).before = document.querySelector('main');
+  });
+
+  release();
+  // Client-side navigation (no document load) proves the router took over the prerendered links.
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.querySelector('#root')?.hasAttribute('data-prerendered') && (window as unknown as { before: Element }).before.isConnected)))
+    .toBe(true);
+  await page.getByRole('link', { name: /Mulai Belajar/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor of / gets the signed-in landing page, not the prerendered one', async ({ page, request }) => {
+  const learner = await createLearner(request, 'Pelajar Bersesi');
+  const login = await request.post('/api/auth/login', { data: { email: learner.email, password: learner.password } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  await page.goto('/robots.txt');
+  await page.evaluate((token) => {
+    localStorage.setItem('auth-storage', JSON.stringify({ state: { user: null, token, isAuthenticated: true }, version: 1 }));
+  }, data.token);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Beranda', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Masuk', exact: true })).toHaveCount(0);
+});
