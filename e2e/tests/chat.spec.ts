@@ -3,7 +3,7 @@ import { createLearner, loginViaForm } from './helpers';
 
 /**
  * The chat screens against the real built app and server: the tfjs model runs in the browser
- * (TF.js loaded lazily on these screens only), the rag model answers from the server with
+ * (TF.js loaded lazily on these screens only, in a Web Worker), the rag model answers from the server with
  * sources, achievements unlock, and a loaded chat keeps answering offline.
  */
 
@@ -45,7 +45,9 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   const learner = await createLearner(request, 'Pelajar Chat');
   await loginViaForm(page, learner.email, learner.password);
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((s) => s.includes('lazy-tfjs'))).toEqual([]); // not on /login nor /home
+  // TF.js is neither on /login nor on /home: no lazy chunk, no classifier worker.
+  expect(scripts.filter((s) => s.includes('/lazy-'))).toEqual([]);
+  expect(page.workers()).toEqual([]);
 
   await page
     .getByRole('navigation', { name: /Navigasi utama/ })
@@ -59,7 +61,11 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   await expect(page.getByTestId('model-status')).toContainText(/Model versi \d+ siap/, {
     timeout: 30_000,
   });
-  expect(scripts.some((s) => /\/assets\/lazy-tfjs-[^/]+\.js$/.test(s))).toBe(true);
+  // TF.js runs in the classifier's module worker, off the page's main thread.
+  expect(
+    page.workers().some((w) => /\/assets\/lazy-classifier\.worker-[^/]+\.js$/.test(w.url())),
+  ).toBe(true);
+  expect(scripts.filter((s) => s.includes('lazy-tfjs'))).toEqual([]);
 
   // A starter prompt: answered in the browser with tag and rounded percent.
   await page.getByRole('button', { name: 'Apa itu Marhaenisme?' }).click();

@@ -30,6 +30,12 @@ export function ChatInput({
     const el = ref.current;
     if (!el) return;
     el.style.height = `${TEXTAREA_MIN_HEIGHT}px`;
+    // An empty field is one line: measuring it would force a layout while the page first
+    // renders (a forced reflow on the critical path).
+    if (value === '') {
+      el.style.overflowY = 'hidden';
+      return;
+    }
     const height = Math.min(TEXTAREA_MAX_HEIGHT, Math.max(TEXTAREA_MIN_HEIGHT, el.scrollHeight));
     el.style.height = `${height}px`;
     el.style.overflowY = el.scrollHeight > TEXTAREA_MAX_HEIGHT ? 'auto' : 'hidden';

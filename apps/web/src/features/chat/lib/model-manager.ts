@@ -4,6 +4,7 @@ import type { Classifier } from '@dwitunggal/classifier/infer';
 import type { WordIndex } from '@dwitunggal/classifier/preprocess';
 import { useSyncExternalStore } from 'react';
 import { fetchActiveModel, type ActiveModel } from '../api/active-model';
+import { engineCall, engineGeneration, warmEngine } from './classifier-host';
 
 /**
  * The in-browser models (tfjs), one per figure, kept for the page's life. Before each message
@@ -30,8 +31,10 @@ export class NoModelError extends Error {
   override name = 'NoModelError';
 }
 
+type Loaded = LoadedModel & { dispose(): void; generation: number };
+
 type Slot = {
-  current: (LoadedModel & { dispose(): void }) | null;
+  current: Loaded | null;
   /** The check-and-load in progress, shared by concurrent callers. */
   pending: Promise<LoadedModel> | null;
   status: ModelStatus;
@@ -63,31 +66,53 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function load(active: ActiveModel): Promise<LoadedModel & { dispose(): void }> {
-  const [runtime, wordIndex, content] = await Promise.all([
-    import('./tf-runtime'),
+/** A random response of a tag (spec: the reply is a random response of the predicted tag). */
+function responder(content: ModelContent): Classifier['respond'] {
+  return (tag, random = Math.random) => {
+    const list = content.responses[tag];
+    if (!list || list.length === 0) return undefined;
+    return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
+  };
+}
+
+/**
+ * Loads a version into the classifier engine (a Web Worker: TF.js, the weights and every
+ * prediction stay off the main thread). The page fetches the two JSON files while the worker
+ * starts; the worker fetches the model and its weights.
+ */
+async function load(active: ActiveModel): Promise<Loaded> {
+  warmEngine();
+  const [wordIndex, content] = await Promise.all([
     fetchJson<WordIndex>(active.wordIndexUrl),
     fetchJson<ModelContent>(active.contentUrl),
   ]);
-  const loaded = await runtime.loadClassifier(absolute(active.modelUrl), wordIndex, content);
+  const generation = engineGeneration();
+  const handle = await engineCall({
+    op: 'load',
+    modelUrl: absolute(active.modelUrl),
+    wordIndex,
+    content,
+  });
+  const dispose = () => {
+    engineCall({ op: 'dispose', handle }).catch(() => {});
+  };
+  const classifier: Classifier = {
+    classify: (text) => engineCall({ op: 'classify', handle, text }),
+    respond: responder(content),
+  };
   // A model whose weights decode but are not numbers (damaged bytes of the right size) would
   // answer nonsense: one probe prediction must give a real probability before it replaces
   // the model in use.
   try {
-    const probe = await loaded.classifier.classify(content.tags[0] ?? 'halo');
+    const probe = await classifier.classify(content.tags[0] ?? 'halo');
     if (!Number.isFinite(probe.probability) || !Number.isFinite(probe.margin)) {
       throw new Error(`model version ${active.version} predicts no valid probability`);
     }
   } catch (error) {
-    loaded.dispose();
+    dispose();
     throw error;
   }
-  return {
-    version: active.version,
-    classifier: loaded.classifier,
-    content,
-    dispose: loaded.dispose,
-  };
+  return { version: active.version, classifier, content, dispose, generation };
 }
 
 async function refresh(figure: CharacterKey): Promise<LoadedModel> {
@@ -106,6 +131,8 @@ async function refresh(figure: CharacterKey): Promise<LoadedModel> {
     setStatus(figure, { state: 'missing' });
     throw new NoModelError(`${figure} has no active model`);
   }
+  // A model of a worker that died (its script failed) is gone: load it again.
+  if (s.current && s.current.generation !== engineGeneration()) s.current = null;
   if (s.current?.version === active.version) return s.current;
 
   if (!s.current) setStatus(figure, { state: 'loading', version: active.version });
@@ -124,7 +151,7 @@ async function refresh(figure: CharacterKey): Promise<LoadedModel> {
 }
 
 /**
- * The figure's classifier at its active version, loading it (and TF.js) when needed. Throws
+ * The figure's classifier at its active version, loading it (and TF.js, in the worker) when needed. Throws
  * NoModelError when the figure has no model, or the load error when no model could be loaded.
  */
 export function classifierFor(figure: CharacterKey): Promise<LoadedModel> {

@@ -1,0 +1,70 @@
+/**
+ * The classifier engine: loads a figure's model with TF.js and answers predictions. It runs
+ * inside the classifier Web Worker (lazy-classifier.worker.ts), so that parsing TF.js, decoding
+ * the weights and predicting never block the page; where no Worker exists (tests under jsdom)
+ * the host runs this same module in the page. Messages are plain data: no functions, no
+ * tensors, errors as { name, message }.
+ */
+import type { ModelContent } from '@dwitunggal/classifier/artifacts';
+import type { ChatPrediction } from '@dwitunggal/classifier/infer';
+import type { WordIndex } from '@dwitunggal/classifier/preprocess';
+import { loadClassifier, type LoadedClassifier } from './tf-runtime';
+
+export type EngineRequest =
+  | { op: 'load'; modelUrl: string; wordIndex: WordIndex; content: ModelContent }
+  | { op: 'classify'; handle: number; text: string }
+  | { op: 'dispose'; handle: number };
+
+/** What each request answers: a handle for a loaded model, a prediction, or nothing. */
+export type EngineResult<R extends EngineRequest> = R extends { op: 'load' }
+  ? number
+  : R extends { op: 'classify' }
+    ? ChatPrediction
+    : null;
+
+export type EngineError = { name: string; message: string };
+
+/** One request with its id (the host matches answers to requests by id). */
+export type EngineMessage = { id: number; request: EngineRequest };
+export type EngineReply =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: EngineError };
+
+const models = new Map<number, LoadedClassifier>();
+let nextHandle = 1;
+
+function loaded(handle: number): LoadedClassifier {
+  const model = models.get(handle);
+  if (!model) throw new Error(`no loaded model ${handle}`);
+  return model;
+}
+
+/**
+ * Runs one request. The model URL must be absolute (a worker would resolve a relative one
+ * against its own script); the weights are fetched relative to it.
+ */
+export async function runRequest(request: EngineRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'load': {
+      const model = await loadClassifier(request.modelUrl, request.wordIndex, request.content);
+      const handle = nextHandle++;
+      models.set(handle, model);
+      return handle;
+    }
+    case 'classify':
+      return loaded(request.handle).classifier.classify(request.text);
+    case 'dispose':
+      models.get(request.handle)?.dispose();
+      models.delete(request.handle);
+      return null;
+  }
+}
+
+/** Runs a request and wraps its outcome as a reply message. */
+export async function answer({ id, request }: EngineMessage): Promise<EngineReply> {
+  try {
+    return { id, ok: true, result: await runRequest(request) };
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    return { id, ok: false, error: { name: e.name, message: e.message } };
+  }
+}
