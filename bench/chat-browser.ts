@@ -1,8 +1,10 @@
 // The chat screen in a real Chromium against the real built server (fresh data directory):
 // (a) time from navigating to /chatsoekarno to the first answer shown after clicking a starter
 //     question, cold (empty browser cache) and warm (second visit, same cache);
-// (b) one in-browser prediction, read from the `dw:predict` performance measure the chat records
-//     around the classifier call, over many different prompts typed into the chat;
+// (b) one in-browser prediction as the learner waits for it, read from the `dw:predict` performance
+//     measure the chat records around the classifier call: the round trip to the classifier's Web
+//     Worker (post the text, TF.js predicts off the main thread, the answer comes back), over many
+//     different prompts typed into the chat;
 // (c) as admin on /crudsoekarno: click "Perbarui Model", confirm, and time until
 //     GET /api/models/soekarno/active reports the new version and until the success toast shows.
 // Run counts: BENCH_CHAT_RUNS (default 5) for (a) and (c), BENCH_PREDICT_PROMPTS (default 200).
@@ -92,7 +94,8 @@ async function measurePrediction(browser: Browser, baseURL: string, storageState
   await page.reload();
   const box = page.getByRole('textbox', { name: /Pesan untuk/ });
   const list = prompts(PROMPTS);
-  // One warm-up message (loads TF.js and the model; its first predict also warms the kernels).
+  // One warm-up message (starts the worker, loads TF.js and the model; its first predict also
+  // warms the kernels).
   await box.fill('Halo Bung');
   await box.press('Enter');
   await page.waitForFunction(() => performance.getEntriesByName('dw:predict').length === 1, undefined, { timeout: 60_000 });
@@ -184,7 +187,7 @@ try {
       units: 'ms',
       targets: { predictP50Ms: 5, clickToActiveMs: 5000 },
       firstAnswer: { from: 'navigation to /chatsoekarno until the answer to a starter is shown', ...firstAnswer },
-      predict: { what: 'one classifier.classify() in the page (dw:predict measure)', prompts: PROMPTS, ...predict },
+      predict: { what: 'one classify() round trip from the page to the classifier worker (dw:predict measure)', prompts: PROMPTS, ...predict },
       clickToActive,
     }),
   );

@@ -186,9 +186,12 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
           </button>
         </div>
       )}
+      {/* Below the fold on first load: content-visibility skips its layout and paint (and
+          its lazy photos) until it nears the viewport; 330 px is its rendered height at every
+          breakpoint, so nothing moves when it renders. */}
       <div
         data-viewport
-        className="-m-2 overflow-hidden p-2"
+        className="-m-2 overflow-hidden p-2 [contain-intrinsic-size:auto_330px] [content-visibility:auto]"
         onScroll={(e) => {
           // Focus can scroll an overflow:hidden box; the transform is the only source of truth.
           e.currentTarget.scrollLeft = 0;
