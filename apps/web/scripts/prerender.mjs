@@ -24,8 +24,19 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, assetsInlineLimit: 0, target: 'node20' },
 });
 
-const { prerender, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+const { prerender, PRERENDERED_ROUTES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const bundle = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** A chunk of the client build and its static imports (manifest keys), depth first. */
+function closure(key, out = new Set()) {
+  if (out.has(key) || !bundle[key]) return out;
+  out.add(key);
+  for (const dep of bundle[key].imports ?? []) closure(dep, out);
+  return out;
+}
+const entryKey = Object.keys(bundle).find((key) => bundle[key].isEntry);
+const entryChunks = closure(entryKey);
 
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>(?=\s*<noscript>)/;
@@ -37,24 +48,41 @@ if (!entry || !ROOT.test(shell) || !/<title>[^<]*<\/title>/.test(shell)) {
 /** Escapes text for an HTML text node or a double-quoted attribute. */
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-// The entry module downloads with the page (modulepreload) but runs only after the first paint,
-// so that the prerendered content is on screen before the app's code is evaluated. A hidden
-// page paints no frame: it starts at once.
-const boot =
-  `(function(){var d=0;function go(){if(d)return;d=1;var s=document.createElement('script');` +
-  `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
-  `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+/**
+ * The inline boot script of a prerendered page. The content is in the HTML, so nothing of the app
+ * is needed for the first paint: right after it, the script adds modulepreload links for the
+ * app's chunks (`files`, fetched in parallel) and the entry module, which hydrates the page. A
+ * hidden page paints no frame: it starts at once.
+ */
+function bootScript(files) {
+  return (
+    `(function(){var d=0,f=${JSON.stringify(files)};function go(){if(d)return;d=1;` +
+    `for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
+    `document.head.appendChild(s)}` +
+    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
+  );
+}
 
 const manifest = {};
-for (const route of PRERENDERED_PATHS) {
+for (const { path: route, module } of PRERENDERED_ROUTES) {
+  const routeKey = `src/app/routes/${module}.tsx`;
+  if (!bundle[routeKey]) throw new Error(`prerender: no chunk for ${routeKey}`);
+  // Every chunk the page needs to hydrate: the entry's imports and the route's (so the shell's
+  // inline route preloader, route-preload.ts, is not needed on this page).
+  const chunks = new Set([...entryChunks, ...closure(routeKey)].map((key) => `/${bundle[key].file}`));
+  chunks.delete(entry);
   const page = await prerender(route);
   // React puts hoisted tags (<link rel=preload> of images) ahead of the markup: move them to <head>.
   const hoisted = page.html.match(/^(?:<link [^>]*\/>)*/)[0];
   const body = page.html.slice(hoisted.length);
   const html = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
-    .replace(ENTRY, `<link rel="modulepreload" crossorigin href="${entry}">`)
-    .replace('</head>', `${hoisted.replace(/\/>/g, '>')}<script>${boot}</script></head>`)
+    .replace(/<script>[\s\S]*?<\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]*">\s*/g, '')
+    .replace(ENTRY, '')
+    .replace('</head>', `${hoisted.replace(/\/>/g, '>')}<script>${bootScript([...chunks])}</script></head>`)
     .replace(ROOT, `<div id="root" data-prerendered="${escape(route)}">${body}</div>`);
   const file = route === '/' ? 'landing.html' : `${route.slice(1).replace(/\//g, '-')}.html`;
   writeFileSync(path.join(dist, file), html);

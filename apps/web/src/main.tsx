@@ -6,6 +6,9 @@ import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './app/register-sw';
 import './index.css';
 
+// Its own stylesheet, requested when this bundle runs (after a prerendered page's first paint).
+void import('./fonts.css');
+
 const router = createAppRouter();
 
 void mount(

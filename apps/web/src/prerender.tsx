@@ -9,8 +9,14 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 
-/** The routes prerendered at build time: public, and the same for every signed-out visitor. */
-export const PRERENDERED_PATHS = ['/', '/login'] as const;
+/**
+ * The routes prerendered at build time (public, and the same for every signed-out visitor), with
+ * the module under src/app/routes that the router loads for each.
+ */
+export const PRERENDERED_ROUTES = [
+  { path: '/', module: 'landing' },
+  { path: '/login', module: 'login' },
+] as const;
 
 export type Prerendered = { path: string; title: string; html: string };
 
