@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { IconAlert } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import type { ChatCharacter } from '../config/characters';
@@ -56,13 +57,20 @@ export function MetaLine({ message, align }: { message: ChatMessage; align: 'sta
   );
 }
 
-export function MessageBubble({
-  message,
-  character,
-}: {
-  message: ChatMessage;
-  character: ChatCharacter;
-}) {
+type BubbleProps = { message: ChatMessage; character: ChatCharacter };
+
+/**
+ * One message of the log. A message never changes once appended (same id, same content), so a
+ * bubble renders once: appending to a long conversation re-renders only the new bubbles, and
+ * the classifier's answer is not kept waiting behind a re-render of the whole log.
+ */
+export const MessageBubble = memo(
+  MessageBubbleView,
+  (prev: BubbleProps, next: BubbleProps) =>
+    prev.message.id === next.message.id && prev.character.key === next.character.key,
+);
+
+function MessageBubbleView({ message, character }: BubbleProps) {
   if (message.sender === 'user') {
     return (
       <li className="flex flex-col items-end animate-muncul">
