@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { entryDynamicPreload } from './src/app/entry-preload';
 import { routePreload } from './src/app/route-preload';
 
 // Design tokens used by the manifest; keep in sync with `@theme` in src/index.css.
@@ -18,6 +19,8 @@ export default defineConfig({
     tailwindcss(),
     // Preloads the current route's lazy chunks alongside the entry bundle (see the module).
     routePreload(),
+    // Preloads the chunks src/main.tsx imports dynamically (its staged start).
+    entryDynamicPreload(),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
@@ -130,9 +133,16 @@ export default defineConfig({
         // are only reached through dynamic imports, so they stay off the first paint.
         codeSplitting: {
           groups: [
+            // React and React DOM: the first stage of src/main.tsx's start.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
+            // The app's shared code (everything under src/ but the lazy route modules and the
+            // feature screens they load) in one chunk: a few files to fetch, not a dozen tiny ones.
+            {
+              name: 'shell',
+              test: /[\\/]src[\\/](app[\\/](?!routes[\\/])[^\\/]+|lib|config|components|features[\\/](auth|network))[\\/.]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // TF.js (chat screens only): a `lazy-*` chunk, never precached (see workbox above).
             {

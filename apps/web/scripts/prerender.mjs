@@ -21,10 +21,18 @@ await build({
   resolve: { alias: { '@': path.join(root, 'src') } },
   plugins: [react()],
   // Same asset rules as the client build, so that asset URLs (content-hashed) are identical.
-  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, assetsInlineLimit: 0, target: 'node20' },
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    target: 'node20',
+  },
 });
 
-const { prerender, PRERENDERED_ROUTES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+const { prerender, PRERENDERED_ROUTES } = await import(
+  pathToFileURL(path.join(ssrOut, 'prerender.js')).href
+);
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const bundle = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -36,17 +44,22 @@ function closure(key, out = new Set()) {
   return out;
 }
 const entryKey = Object.keys(bundle).find((key) => bundle[key].isEntry);
+// The entry and what it imports, statically or dynamically (src/main.tsx starts in stages).
 const entryChunks = closure(entryKey);
+for (const key of bundle[entryKey].dynamicImports ?? []) closure(key, entryChunks);
 
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>(?=\s*<noscript>)/;
 const entry = shell.match(ENTRY)?.[1];
 if (!entry || !ROOT.test(shell) || !/<title>[^<]*<\/title>/.test(shell)) {
-  throw new Error('prerender: dist/index.html does not have the expected entry script, #root or <title>');
+  throw new Error(
+    'prerender: dist/index.html does not have the expected entry script, #root or <title>',
+  );
 }
 
 /** Escapes text for an HTML text node or a double-quoted attribute. */
-const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The inline boot script of a prerendered page. The content is in the HTML, so nothing of the app
@@ -55,12 +68,14 @@ const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/
  * hidden page paints no frame: it starts at once.
  */
 function bootScript(files) {
+  // A few links per task: starting a request costs the main thread, and one long task would
+  // hold up input right after the first paint.
   return (
-    `(function(){var d=0,f=${JSON.stringify(files)};function go(){if(d)return;d=1;` +
-    `for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}` +
+    `(function(){var d=0,i=0,f=${JSON.stringify(files)};function add(){` +
+    `for(var n=0;n<4&&i<f.length;n++,i++){var l=document.createElement('link');l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length){setTimeout(add,0);return}` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
-    `document.head.appendChild(s)}` +
+    `document.head.appendChild(s)}function go(){if(d)return;d=1;add()}` +
     `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
   );
 }
@@ -71,7 +86,11 @@ for (const { path: route, module } of PRERENDERED_ROUTES) {
   if (!bundle[routeKey]) throw new Error(`prerender: no chunk for ${routeKey}`);
   // Every chunk the page needs to hydrate: the entry's imports and the route's (so the shell's
   // inline route preloader, route-preload.ts, is not needed on this page).
-  const chunks = new Set([...entryChunks, ...closure(routeKey)].map((key) => `/${bundle[key].file}`));
+  const chunks = new Set(
+    [...entryChunks, ...closure(routeKey)]
+      .map((key) => `/${bundle[key].file}`)
+      .filter((file) => file.endsWith('.js')),
+  );
   chunks.delete(entry);
   const page = await prerender(route);
   // React puts hoisted tags (<link rel=preload> of images) ahead of the markup: move them to <head>.
@@ -82,7 +101,10 @@ for (const { path: route, module } of PRERENDERED_ROUTES) {
     .replace(/<script>[\s\S]*?<\/script>\s*/g, '')
     .replace(/<link rel="modulepreload" crossorigin href="[^"]*">\s*/g, '')
     .replace(ENTRY, '')
-    .replace('</head>', `${hoisted.replace(/\/>/g, '>')}<script>${bootScript([...chunks])}</script></head>`)
+    .replace(
+      '</head>',
+      `${hoisted.replace(/\/>/g, '>')}<script>${bootScript([...chunks])}</script></head>`,
+    )
     .replace(ROOT, `<div id="root" data-prerendered="${escape(route)}">${body}</div>`);
   const file = route === '/' ? 'landing.html' : `${route.slice(1).replace(/\//g, '-')}.html`;
   writeFileSync(path.join(dist, file), html);
@@ -90,4 +112,8 @@ for (const { path: route, module } of PRERENDERED_ROUTES) {
 }
 writeFileSync(path.join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 rmSync(ssrOut, { recursive: true, force: true });
-console.log(`prerender: ${Object.entries(manifest).map(([r, f]) => `${r} -> ${f}`).join(', ')}`);
+console.log(
+  `prerender: ${Object.entries(manifest)
+    .map(([r, f]) => `${r} -> ${f}`)
+    .join(', ')}`,
+);

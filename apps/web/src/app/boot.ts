@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
@@ -31,7 +31,11 @@ export async function mount(container: HTMLElement, router: Router, app: ReactNo
   const signedOut = !useAuthStore.getState().token;
   if (prerendered && prerendered === window.location.pathname && signedOut) {
     await routerReady(router);
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser between components (a default-priority
+    // hydration would run as one long task); the page is already on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   createRoot(container).render(app);

@@ -1,0 +1,70 @@
+import type { Plugin } from 'vite';
+
+type BundleChunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+};
+
+/** Static imports of the given chunks, themselves included, depth first. */
+function closure(
+  chunks: Map<string, BundleChunk>,
+  files: string[],
+  out = new Set<string>(),
+): Set<string> {
+  for (const file of files) {
+    if (out.has(file) || !chunks.has(file)) continue;
+    out.add(file);
+    closure(chunks, chunks.get(file)!.imports, out);
+  }
+  return out;
+}
+
+/**
+ * The chunks the entry imports dynamically (src/main.tsx loads the app in stages) with their
+ * static imports, minus what the entry already imports statically: the JavaScript files to
+ * preload with the page.
+ */
+export function entryDynamicFiles(bundle: Record<string, { type: string }>): string[] {
+  const chunks = new Map<string, BundleChunk>();
+  for (const item of Object.values(bundle)) {
+    if (item.type === 'chunk') {
+      const chunk = item as BundleChunk;
+      chunks.set(chunk.fileName, chunk);
+    }
+  }
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) return [];
+  const direct = closure(chunks, [entry.fileName]);
+  return [...closure(chunks, entry.dynamicImports)].filter(
+    (f) => !direct.has(f) && f.endsWith('.js'),
+  );
+}
+
+/**
+ * Build-only plugin: index.html gets <link rel="modulepreload"> for the entry's dynamic imports
+ * too (Vite adds them for its static imports only), so that the staged start of src/main.tsx
+ * does not wait for one download after another.
+ */
+export function entryDynamicPreload(): Plugin {
+  return {
+    name: 'dw-entry-dynamic-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        return {
+          html,
+          tags: entryDynamicFiles(ctx.bundle).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
