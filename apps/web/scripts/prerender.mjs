@@ -63,9 +63,10 @@ const escape = (s) =>
 
 /**
  * The inline boot script of a prerendered page. The content is in the HTML, so nothing of the app
- * is needed for the first paint: right after it, the script adds modulepreload links for the
- * app's chunks (`files`, fetched in parallel) and the entry module, which hydrates the page. A
- * hidden page paints no frame: it starts at once.
+ * is needed for the first paint: once the browser reports its first contentful paint (else after
+ * the next frame; at the latest after 3 s), the script adds modulepreload links for the app's
+ * chunks (`files`, fetched in parallel) and the entry module, which hydrates the page. A hidden
+ * page paints nothing: it starts at once.
  */
 function bootScript(files) {
   // A few links per task: starting a request costs the main thread, and one long task would
@@ -76,7 +77,11 @@ function bootScript(files) {
     `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length){setTimeout(add,0);return}` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
     `document.head.appendChild(s)}function go(){if(d)return;d=1;add()}` +
-    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
+    `if(document.visibilityState==='hidden')return go();` +
+    `try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){` +
+    `new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
+    `.observe({type:'paint',buffered:true});setTimeout(go,3000);return}}catch(e){}` +
+    `requestAnimationFrame(function(){setTimeout(go,0)})})()`
   );
 }
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { storageKeys } from '@/config/storage-keys';
+import { isDesktopWidth } from '../hooks/use-media-query';
 
 type UiState = {
   sidebarOpen: boolean;
@@ -8,11 +9,15 @@ type UiState = {
   toggleSidebar: () => void;
 };
 
-/** UI state persisted in localStorage (spec section 3: sidebarOpen, version 1). */
+/**
+ * UI state persisted in localStorage (spec section 3: sidebarOpen, version 1). Under 1024 px the
+ * sidebar is a drawer that starts closed (the layout closes it on arrival too): starting open
+ * there would open the drawer and move focus into it, only to close it again.
+ */
 export const useUiStore = create<UiState>()(
   persist(
     (set) => ({
-      sidebarOpen: true,
+      sidebarOpen: isDesktopWidth(),
       setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
       toggleSidebar: () => set((s) => ({ sidebarOpen: !s.sidebarOpen })),
     }),
@@ -21,6 +26,12 @@ export const useUiStore = create<UiState>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ sidebarOpen: s.sidebarOpen }),
+      merge: (persisted, current) => ({
+        ...current,
+        sidebarOpen:
+          isDesktopWidth() &&
+          ((persisted as Partial<UiState> | undefined)?.sidebarOpen ?? current.sidebarOpen),
+      }),
     },
   ),
 );
