@@ -67,7 +67,7 @@ export default defineConfig({
         // time with `runtimeCaching` instead.
         globPatterns: [
           'index.html',
-          'assets/*.{js,css,woff2,svg,png}',
+          'assets/*.{js,css,woff2,svg,png,webp}',
           'icons/*.png',
           'team/*',
           '*.{svg,png,ico,txt}',

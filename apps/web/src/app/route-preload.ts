@@ -38,7 +38,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
  * after the route's code has run.
  */
 export const ROUTE_IMAGES: Record<string, string[]> = {
-  '/home': ['src/assets/hero-soekarno.svg'],
+  '/home': ['src/assets/hero-soekarno.webp'],
 };
 
 /**

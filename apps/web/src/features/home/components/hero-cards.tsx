@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { IconArrowRight } from '@/components/ui/icons';
 import { chatPath } from '@/config/paths';
-import soekarnoArt from '@/assets/hero-soekarno.svg';
-import hattaArt from '@/assets/hero-hatta.svg';
+import soekarnoArt from '@/assets/hero-soekarno.webp';
+import hattaArt from '@/assets/hero-hatta.webp';
 
 type Hero = {
   key: CharacterKey;
