@@ -26,8 +26,10 @@ export type EngineError = { name: string; message: string };
 
 /** One request with its id (the host matches answers to requests by id). */
 export type EngineMessage = { id: number; request: EngineRequest };
+/** `ms`: the time the engine spent on the request (for classify: one prediction, measured where it runs). */
 export type EngineReply =
-  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: EngineError };
+  | { id: number; ok: true; result: unknown; ms: number }
+  | { id: number; ok: false; error: EngineError };
 
 const models = new Map<number, LoadedClassifier>();
 let nextHandle = 1;
@@ -62,7 +64,9 @@ export async function runRequest(request: EngineRequest): Promise<unknown> {
 /** Runs a request and wraps its outcome as a reply message. */
 export async function answer({ id, request }: EngineMessage): Promise<EngineReply> {
   try {
-    return { id, ok: true, result: await runRequest(request) };
+    const started = performance.now();
+    const result = await runRequest(request);
+    return { id, ok: true, result, ms: performance.now() - started };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     return { id, ok: false, error: { name: e.name, message: e.message } };
