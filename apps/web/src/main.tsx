@@ -11,7 +11,9 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // (vite.config.ts, entryDynamicPreload), so the stages only wait for evaluation.
 await import('react-dom/client');
 await yieldToMain();
-await import('react-router');
+// The route table (it evaluates the router's chunk). Importing 'react-router' itself here would
+// keep every export of the package in the bundle.
+await import('./app/router');
 await yieldToMain();
 const { start } = await import('./app/start');
 await yieldToMain();
