@@ -9,7 +9,7 @@ export const inputClasses = (invalid: boolean) =>
     invalid ? 'border-merah-500 bg-merah-50/40' : 'border-kertas-400 hover:border-tinta-400',
   );
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;

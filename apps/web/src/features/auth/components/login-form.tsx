@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from './email-field';
 import { preloadApi } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -69,17 +69,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             {locked && <span className="mt-1 block">Coba lagi dalam {secondsLeft} detik.</span>}
           </Alert>
         )}
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="nama@contoh.id"
-          error={errors.email}
-          {...form.field('email')}
-        />
+        <EmailField error={errors.email} {...form.field('email')} />
         <PasswordField
           label="Kata Sandi"
           autoComplete="current-password"

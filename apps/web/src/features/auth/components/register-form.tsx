@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
+import { EmailField } from './email-field';
 import { preloadApi } from '@/lib/api-client';
 import { toApiFailure } from '@/lib/api-error';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -99,17 +100,7 @@ export function RegisterForm({
           error={errors.name}
           {...form.field('name')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="nama@contoh.id"
-          error={errors.email}
-          {...form.field('email')}
-        />
+        <EmailField error={errors.email} {...form.field('email')} />
         <PasswordField
           label="Kata Sandi"
           autoComplete="new-password"
