@@ -119,6 +119,8 @@ test('unauthenticated visitors are sent to /login, unknown paths show the not-fo
 
 test('the offline notice appears when the browser goes offline and leaves when it returns', async ({ page, context }) => {
   await page.goto('/login');
+  // The notice is the app's: wait until it runs (the prerendered form is enabled once hydrated).
+  await expect(page.getByLabel('Email')).toBeEnabled();
   const notice = page.getByText('Upss!! sepertinya internet Anda bermasalah');
   await expect(notice).toBeHidden();
   await context.setOffline(true);

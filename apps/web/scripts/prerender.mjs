@@ -57,7 +57,7 @@ if (!entry || !ROOT.test(shell) || !/<title>[^<]*<\/title>/.test(shell)) {
   );
 }
 
-/** Escapes text for an HTML text node or a double-quoted attribute. */
+/** Escapes text for a double-quoted attribute. */
 const escape = (s) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -102,7 +102,7 @@ for (const { path: route, module } of PRERENDERED_ROUTES) {
   const hoisted = page.html.match(/^(?:<link [^>]*\/>)*/)[0];
   const body = page.html.slice(hoisted.length);
   const html = shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`) // already escaped by React
     .replace(/<script>[\s\S]*?<\/script>\s*/g, '')
     .replace(/<link rel="modulepreload" crossorigin href="[^"]*">\s*/g, '')
     .replace(ENTRY, '')
