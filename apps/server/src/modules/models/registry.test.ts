@@ -41,7 +41,9 @@ const versionsOf = async (figure: string) =>
 /** Loads a served model with real TF.js, through its URL, as the browser does. */
 async function loadServedModel(modelUrl: string): Promise<tf.LayersModel> {
   const fetchFunc = async (input: string | URL | Request) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
     const res = await ctx.app.inject({ method: 'GET', url: url.pathname });
     return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
@@ -50,6 +52,14 @@ async function loadServedModel(modelUrl: string): Promise<tf.LayersModel> {
   };
   return tf.loadLayersModel(`http://localhost${modelUrl}`, { fetchFunc });
 }
+
+/** The four files of a model version and the content type each is served with. */
+const MODEL_FILE_TYPES: Record<string, string> = {
+  'model.json': 'application/json; charset=utf-8',
+  'weights.bin': 'application/octet-stream',
+  'word_index.json': 'application/json; charset=utf-8',
+  'content.json': 'application/json; charset=utf-8',
+};
 
 describe('permissions', () => {
   it('answers 401 without a token and 403 to a learner on every admin route', async () => {
@@ -92,7 +102,10 @@ describe('permissions', () => {
       expect(res.statusCode, url).toBe(404);
       expect(body(res)).toMatchObject({ code: 404, status: 'error' });
     }
-    for (const url of ['/api/training-runs/nope', '/api/training-runs/00000000-0000-4000-8000-000000000000']) {
+    for (const url of [
+      '/api/training-runs/nope',
+      '/api/training-runs/00000000-0000-4000-8000-000000000000',
+    ]) {
       expect((await admin.get(url)).statusCode, url).toBe(404);
     }
     expect((await admin.post('/api/models/soekarno/versions/1/activate')).statusCode).toBe(404);
@@ -154,7 +167,7 @@ describe('registry', () => {
     expect(Object.keys(v?.metrics.cv.perTag ?? {})).toHaveLength(tags.length);
     expect(v?.history.length).toBeGreaterThan(0);
     let total = 0;
-    for (const file of ['model.json', 'weights.bin', 'word_index.json', 'content.json']) {
+    for (const file of Object.keys(MODEL_FILE_TYPES)) {
       total += (await anonymous.get(`/api/models/soekarno/v/1/${file}`)).rawPayload.length;
     }
     expect(v?.bytes).toBe(total);
@@ -165,20 +178,16 @@ describe('registry', () => {
   });
 
   it('serves immutable files with content types and entity tags', async () => {
-    const types: Record<string, string> = {
-      'model.json': 'application/json; charset=utf-8',
-      'weights.bin': 'application/octet-stream',
-      'word_index.json': 'application/json; charset=utf-8',
-      'content.json': 'application/json; charset=utf-8',
-    };
-    for (const [file, type] of Object.entries(types)) {
+    for (const [file, type] of Object.entries(MODEL_FILE_TYPES)) {
       const res = await anonymous.get(`/api/models/soekarno/v/1/${file}`);
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['content-type']).toBe(type);
       const etag = String(res.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-      const again = await anonymous.get(`/api/models/soekarno/v/1/${file}`, { 'if-none-match': etag });
+      const again = await anonymous.get(`/api/models/soekarno/v/1/${file}`, {
+        'if-none-match': etag,
+      });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
       // The unversioned alias serves the same bytes, revalidated on every use.
@@ -195,13 +204,7 @@ describe('registry', () => {
   });
 
   it('sends the model files Brotli- or gzip-compressed when accepted, with their own entity tags', async () => {
-    const types: Record<string, string> = {
-      'model.json': 'application/json; charset=utf-8',
-      'weights.bin': 'application/octet-stream',
-      'word_index.json': 'application/json; charset=utf-8',
-      'content.json': 'application/json; charset=utf-8',
-    };
-    for (const [file, type] of Object.entries(types)) {
+    for (const [file, type] of Object.entries(MODEL_FILE_TYPES)) {
       const url = `/api/models/soekarno/v/1/${file}`;
       const plain = await anonymous.get(url);
       expect(plain.headers['content-encoding'], file).toBeUndefined();
@@ -223,12 +226,17 @@ describe('registry', () => {
         // Asked again (from the cache kept in memory): the same bytes.
         const again = await anonymous.get(url, { 'accept-encoding': accept });
         expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
-        const revalidated = await anonymous.get(url, { 'accept-encoding': accept, 'if-none-match': etag });
+        const revalidated = await anonymous.get(url, {
+          'accept-encoding': accept,
+          'if-none-match': etag,
+        });
         expect(revalidated.statusCode).toBe(304);
       }
     }
     // Without an encoding the client accepts: as stored.
-    const identity = await anonymous.get('/api/models/soekarno/v/1/content.json', { 'accept-encoding': 'identity' });
+    const identity = await anonymous.get('/api/models/soekarno/v/1/content.json', {
+      'accept-encoding': 'identity',
+    });
     expect(identity.headers['content-encoding']).toBeUndefined();
   });
 
@@ -282,7 +290,9 @@ describe('registry', () => {
     expect(body<ModelVersion>(res).data).toMatchObject({ version: 1, status: 'active' });
     expect((await activeOf('soekarno')).data?.version).toBe(1);
     const v1 = await anonymous.get('/api/models/soekarno/v/1/content.json');
-    expect((await anonymous.get('/api/models/soekarno/content.json')).headers.etag).toBe(v1.headers.etag);
+    expect((await anonymous.get('/api/models/soekarno/content.json')).headers.etag).toBe(
+      v1.headers.etag,
+    );
     expect((await versionsOf('soekarno')).map((v) => [v.version, v.status])).toEqual([
       [2, 'retired'],
       [1, 'active'],
@@ -308,7 +318,9 @@ describe('quality gate', () => {
     expect(worse).toMatchObject({ status: 'succeeded', version: 2, activated: false });
     expect(worse.gate?.passed).toBe(false);
     expect(worse.gate?.activeMacroF1).toBe(first.gate?.candidateMacroF1);
-    expect((worse.gate?.activeMacroF1 ?? 0) - (worse.gate?.candidateMacroF1 ?? 0)).toBeGreaterThan(0.02);
+    expect((worse.gate?.activeMacroF1 ?? 0) - (worse.gate?.candidateMacroF1 ?? 0)).toBeGreaterThan(
+      0.02,
+    );
     expect((await activeOf('hatta')).data?.version).toBe(1);
     expect((await versionsOf('hatta')).map((v) => [v.version, v.status])).toEqual([
       [2, 'candidate'],
@@ -355,7 +367,9 @@ describe('quality gate', () => {
       expect((await anonymous.get('/api/models/hatta/v/2/model.json')).statusCode).toBe(404);
       expect((await anonymous.get('/api/models/hatta/v/1/model.json')).statusCode).toBe(200);
       // Numbering continues after pruning.
-      const next = await service.waitForRun((await service.startRun('hatta', { force: true })).runId);
+      const next = await service.waitForRun(
+        (await service.startRun('hatta', { force: true })).runId,
+      );
       expect(next).toMatchObject({ version: 6, activated: true });
     } finally {
       await service.close();
