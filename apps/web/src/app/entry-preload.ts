@@ -1,26 +1,5 @@
 import type { Plugin } from 'vite';
-
-type BundleChunk = {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  imports: string[];
-  dynamicImports: string[];
-};
-
-/** Static imports of the given chunks, themselves included, depth first. */
-function closure(
-  chunks: Map<string, BundleChunk>,
-  files: string[],
-  out = new Set<string>(),
-): Set<string> {
-  for (const file of files) {
-    if (out.has(file) || !chunks.has(file)) continue;
-    out.add(file);
-    closure(chunks, chunks.get(file)!.imports, out);
-  }
-  return out;
-}
+import { chunksOf, closure } from './bundle-graph';
 
 /**
  * The chunks the entry imports dynamically (src/main.tsx loads the app in stages) with their
@@ -28,13 +7,7 @@ function closure(
  * preload with the page.
  */
 export function entryDynamicFiles(bundle: Record<string, { type: string }>): string[] {
-  const chunks = new Map<string, BundleChunk>();
-  for (const item of Object.values(bundle)) {
-    if (item.type === 'chunk') {
-      const chunk = item as BundleChunk;
-      chunks.set(chunk.fileName, chunk);
-    }
-  }
+  const chunks = chunksOf(bundle);
   const entry = [...chunks.values()].find((c) => c.isEntry);
   if (!entry) return [];
   const direct = closure(chunks, [entry.fileName]);

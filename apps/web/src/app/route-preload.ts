@@ -1,17 +1,10 @@
 import type { Plugin } from 'vite';
+import { chunksOf, closure } from './bundle-graph';
 
 type BundleAsset = {
   type: 'asset';
   fileName: string;
   originalFileNames?: readonly string[];
-};
-
-type BundleChunk = {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-  isEntry: boolean;
-  imports: string[];
 };
 
 /**
@@ -74,18 +67,6 @@ export function assetFile(assets: readonly BundleAsset[], source: string): strin
   )?.fileName;
 }
 
-/** Static imports of a chunk, itself included, depth first. */
-function closure(
-  chunks: Map<string, BundleChunk>,
-  fileName: string,
-  out: Set<string>,
-): Set<string> {
-  if (out.has(fileName)) return out;
-  out.add(fileName);
-  for (const dep of chunks.get(fileName)?.imports ?? []) closure(chunks, dep, out);
-  return out;
-}
-
 /**
  * Build-only plugin: writes the preload script into index.html ahead of the entry module. The
  * server's CSP allows it by hash (computed at startup from the built index.html).
@@ -98,15 +79,13 @@ export function routePreload(): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = new Map<string, BundleChunk>();
-        const assets: BundleAsset[] = [];
-        for (const item of Object.values(ctx.bundle)) {
-          if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as BundleChunk);
-          else assets.push(item as unknown as BundleAsset);
-        }
+        const chunks = chunksOf(ctx.bundle);
+        const assets = Object.values(ctx.bundle).filter(
+          (item) => item.type === 'asset',
+        ) as unknown as BundleAsset[];
         const entry = [...chunks.values()].find((c) => c.isEntry);
         if (!entry) return html;
-        const loaded = closure(chunks, entry.fileName, new Set());
+        const loaded = closure(chunks, [entry.fileName]);
         const byModule = new Map<string, string>();
         for (const c of chunks.values()) {
           const m = c.facadeModuleId
@@ -125,7 +104,7 @@ export function routePreload(): Plugin {
           for (const mod of modules) {
             const file = byModule.get(mod);
             if (!file) throw new Error(`route-preload: no chunk for src/app/routes/${mod}.tsx`);
-            closure(chunks, file, needed);
+            closure(chunks, [file], needed);
           }
           routes[route] = [...needed].filter((f) => !loaded.has(f)).map(indexOf);
         }

@@ -1,0 +1,35 @@
+/** The chunks of a Rollup/Rolldown output bundle, as the build plugins of this folder read them. */
+export type BundleChunk = {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+};
+
+/** The bundle's chunks by file name. */
+export function chunksOf(bundle: Record<string, { type: string }>): Map<string, BundleChunk> {
+  const chunks = new Map<string, BundleChunk>();
+  for (const item of Object.values(bundle)) {
+    if (item.type === 'chunk') {
+      const chunk = item as BundleChunk;
+      chunks.set(chunk.fileName, chunk);
+    }
+  }
+  return chunks;
+}
+
+/** The given chunks and their static imports, depth first (added to `out`). */
+export function closure(
+  chunks: Map<string, BundleChunk>,
+  files: readonly string[],
+  out = new Set<string>(),
+): Set<string> {
+  for (const file of files) {
+    if (out.has(file) || !chunks.has(file)) continue;
+    out.add(file);
+    closure(chunks, chunks.get(file)!.imports, out);
+  }
+  return out;
+}
