@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { minWidth } from '@/lib/min-width';
 
 /**
  * Spec section 9: slides per view 1 by default, 2 from 640 px and 768 px, 3 from 1024 px,
@@ -14,41 +15,14 @@ export const CAROUSEL_BREAKPOINTS = [
 
 export type CarouselLayout = { perView: number; gap: number };
 
-/**
- * One media query per breakpoint. Media queries answer without a layout, whereas reading
- * `window.innerWidth` while the page is being built forces one (a forced reflow on the
- * critical path); they also notify only when a breakpoint is crossed, not on every resize
- * event. Where matchMedia is missing (jsdom), the window width is read instead.
- */
-let queries: MediaQueryList[] | null | undefined;
-
-function mediaQueries(): MediaQueryList[] | null {
-  if (queries === undefined) {
-    queries =
-      typeof window.matchMedia === 'function'
-        ? CAROUSEL_BREAKPOINTS.map((b) => window.matchMedia(`(min-width: ${b.minWidth}px)`))
-        : null;
-  }
-  return queries;
-}
-
+/** The first breakpoint the viewport reaches (media queries: no layout is forced). */
 function currentIndex(): number {
-  const list = mediaQueries();
-  if (list) return list.findIndex((q) => q.matches);
-  const width = window.innerWidth;
-  return CAROUSEL_BREAKPOINTS.findIndex((b) => width >= b.minWidth);
+  return CAROUSEL_BREAKPOINTS.findIndex((b) => minWidth(b.minWidth).matches());
 }
 
 function subscribe(onChange: () => void): () => void {
-  const list = mediaQueries();
-  if (!list) {
-    window.addEventListener('resize', onChange);
-    return () => window.removeEventListener('resize', onChange);
-  }
-  for (const q of list) q.addEventListener('change', onChange);
-  return () => {
-    for (const q of list) q.removeEventListener('change', onChange);
-  };
+  const unsubscribe = CAROUSEL_BREAKPOINTS.map((b) => minWidth(b.minWidth).subscribe(onChange));
+  return () => unsubscribe.forEach((u) => u());
 }
 
 export function useCarouselLayout(): CarouselLayout {
