@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { entryDynamicPreload } from './src/app/entry-preload';
+import { fontPreload } from './src/app/font-preload';
 import { routePreload } from './src/app/route-preload';
 
 // Design tokens used by the manifest; keep in sync with `@theme` in src/index.css.
@@ -21,6 +22,8 @@ export default defineConfig({
     routePreload(),
     // Preloads the chunks src/main.tsx imports dynamically (its staged start).
     entryDynamicPreload(),
+    // Requests the web fonts with the page (font-display: optional, src/fonts.css).
+    fontPreload(),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',

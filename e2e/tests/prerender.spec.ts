@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createLearner, PASSWORD } from './helpers';
 
 /**
@@ -103,4 +103,83 @@ test('a signed-in visitor of / gets the signed-in landing page, not the prerende
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Beranda', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Masuk', exact: true })).toHaveCount(0);
+});
+
+/** Signs `learner` in through the API and stores the session as the app would. */
+async function storeSession(page: Page, request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${data.token}` } });
+  const { data: user } = (await me.json()) as { data: unknown };
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([token, profile]) => {
+      localStorage.setItem('auth-storage', JSON.stringify({ state: { user: profile, token, isAuthenticated: true }, version: 1 }));
+    },
+    [data.token, user] as const,
+  );
+}
+
+test('/home is on screen before the script runs, then hydrated in place with the visitor\u2019s name', async ({ page, request }) => {
+  const learner = await createLearner(request, 'Ratna Prarender');
+  await storeSession(page, request, learner.email, learner.password);
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/home', { waitUntil: 'domcontentloaded' });
+
+  // Built for no one in particular: the greeting has no name yet.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Selamat datang!');
+  await expect(page).toHaveTitle('Beranda · Dwitunggal');
+  await expect(page.getByRole('link', { name: /Chat dengan Soekarno/ })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { before: Element | null }).before = document.querySelector('h1');
+  });
+
+  release();
+  await expect(heading).toHaveText('Selamat datang, Ratna!');
+  await expect(page.getByRole('button', { name: 'Menu akun Ratna Prarender' })).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { before: Element | null }).before)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a stored chat is not covered by the prerendered empty state, and shows once hydrated', async ({ page, request }) => {
+  const learner = await createLearner(request, 'Bayu Prarender');
+  await storeSession(page, request, learner.email, learner.password);
+  await page.evaluate(() => {
+    const at = new Date().toISOString();
+    localStorage.setItem(
+      'chat-soekarno',
+      JSON.stringify([
+        { id: 'm1', text: 'Kapan proklamasi dibacakan?', sender: 'user', timestamp: at },
+        { id: 'm2', text: 'Pada 17 Agustus 1945.', sender: 'soekarno', timestamp: at },
+      ]),
+    );
+  });
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/chatsoekarno', { waitUntil: 'domcontentloaded' });
+
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Soekarno');
+  // The prerendered empty state is in the page but hidden: it would contradict the history.
+  await expect(page.getByRole('heading', { name: /Mulai bercakap/ })).toBeHidden();
+  // Typing waits for the app (it could not reach the draft before).
+  await expect(page.getByLabel('Pesan untuk Soekarno')).not.toBeEditable();
+
+  release();
+  await expect(page.getByText('Pada 17 Agustus 1945.')).toBeVisible();
+  await expect(page.getByLabel('Pesan untuk Soekarno')).toBeEditable();
+  // Clearing the history brings the empty state back, visible.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Hapus riwayat' }).click();
+  await expect(page.getByRole('heading', { name: /Mulai bercakap/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a visitor without a session who opens /home goes to /login before the page paints', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Selamat datang kembali' })).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -30,7 +30,7 @@ await build({
   },
 });
 
-const { prerender, PRERENDERED_ROUTES } = await import(
+const { prerender, PRERENDERED_ROUTES, routeModules, AUTH_STORAGE_KEY } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender.js')).href
 );
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -62,17 +62,37 @@ const escape = (s) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
+ * The start of a signed-in screen's boot script: without a stored session (the auth store's
+ * token; storage blocked counts as none) the visitor goes to /login, as the app's guard would
+ * send them, before this page paints.
+ */
+const requireSession =
+  `try{var a=JSON.parse(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)}));` +
+  `if(!a||!a.state||typeof a.state.token!=='string'||!a.state.token)throw 0}` +
+  `catch(e){document.documentElement.style.visibility='hidden';location.replace('/login');return}`;
+
+/**
+ * Marks <html> with data-stored-history when the chat at storage key `key` holds messages: the
+ * prerendered empty state then stays hidden (index.css) until the app shows them.
+ */
+const markStoredHistory = (key) =>
+  `try{var h=JSON.parse(localStorage.getItem(${JSON.stringify(key)}));` +
+  `if(Array.isArray(h)&&h.length)document.documentElement.setAttribute('data-stored-history','')}catch(e){}`;
+
+/**
  * The inline boot script of a prerendered page. The content is in the HTML, so nothing of the app
  * is needed for the first paint: once the browser reports its first contentful paint (else after
  * the next frame; at the latest after 3 s), the script adds modulepreload links for the app's
  * chunks (`files`, fetched in parallel) and the entry module, which hydrates the page. A hidden
  * page paints nothing: it starts at once.
  */
-function bootScript(files) {
+function bootScript(files, session, history) {
   // A few links per task: starting a request costs the main thread, and one long task would
   // hold up input right after the first paint.
   return (
-    `(function(){var d=0,i=0,f=${JSON.stringify(files)};function add(){` +
+    `(function(){${session === 'required' ? requireSession : ''}` +
+    (history ? markStoredHistory(history) : '') +
+    `var d=0,i=0,f=${JSON.stringify(files)};function add(){` +
     `for(var n=0;n<4&&i<f.length;n++,i++){var l=document.createElement('link');l.rel='modulepreload';` +
     `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length){setTimeout(add,0);return}` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
@@ -86,13 +106,18 @@ function bootScript(files) {
 }
 
 const manifest = {};
-for (const { path: route, module } of PRERENDERED_ROUTES) {
-  const routeKey = `src/app/routes/${module}.tsx`;
-  if (!bundle[routeKey]) throw new Error(`prerender: no chunk for ${routeKey}`);
+for (const { path: route, session, history } of PRERENDERED_ROUTES) {
+  const routeKeys = routeModules(route).map((module) => `src/app/routes/${module}.tsx`);
+  if (!routeKeys.length) throw new Error(`prerender: no route modules for ${route}`);
+  const routeChunks = new Set();
+  for (const key of routeKeys) {
+    if (!bundle[key]) throw new Error(`prerender: no chunk for ${key}`);
+    closure(key, routeChunks);
+  }
   // Every chunk the page needs to hydrate: the entry's imports and the route's (so the shell's
   // inline route preloader, route-preload.ts, is not needed on this page).
   const chunks = new Set(
-    [...entryChunks, ...closure(routeKey)]
+    [...entryChunks, ...routeChunks]
       .map((key) => `/${bundle[key].file}`)
       .filter((file) => file.endsWith('.js')),
   );
@@ -108,9 +133,12 @@ for (const { path: route, module } of PRERENDERED_ROUTES) {
     .replace(ENTRY, '')
     .replace(
       '</head>',
-      `${hoisted.replace(/\/>/g, '>')}<script>${bootScript([...chunks])}</script></head>`,
+      `${hoisted.replace(/\/>/g, '>')}<script>${bootScript([...chunks], session, history)}</script></head>`,
     )
-    .replace(ROOT, `<div id="root" data-prerendered="${escape(route)}">${body}</div>`);
+    .replace(
+      ROOT,
+      `<div id="root" data-prerendered="${escape(route)}" data-session="${session}">${body}</div>`,
+    );
   const file = route === '/' ? 'landing.html' : `${route.slice(1).replace(/\//g, '-')}.html`;
   writeFileSync(path.join(dist, file), html);
   manifest[route] = file;

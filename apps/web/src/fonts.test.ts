@@ -6,6 +6,7 @@ import inter from '@capsizecss/metrics/inter';
 import lora from '@capsizecss/metrics/lora';
 import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
 import { describe, expect, it } from 'vitest';
+import { PRELOADED_FACES } from './app/font-preload';
 
 const css = readFileSync(path.join(__dirname, 'index.css'), 'utf8');
 
@@ -41,11 +42,13 @@ describe('metric-matched fallback fonts', () => {
     expect(css).toMatch(/--font-display: 'Lora', 'Lora Fallback',/);
   });
 
-  it('keeps the web fonts out of the main stylesheet (fonts.css, loaded by main.tsx)', () => {
-    expect(css).not.toMatch(/@fontsource/);
-    expect(readFileSync(path.join(__dirname, 'fonts.css'), 'utf8')).toMatch(/@fontsource\/inter/);
-    expect(readFileSync(path.join(__dirname, 'main.tsx'), 'utf8')).toContain(
-      "import('./fonts.css')",
-    );
+  it('declares every web font with font-display: optional, and preloads only declared faces', () => {
+    const fonts = readFileSync(path.join(__dirname, 'fonts.css'), 'utf8');
+    expect(css).toMatch(/@import '\.\/fonts\.css';/);
+    const faces = [...fonts.matchAll(/@font-face\s*{[^}]*}/g)].map((m) => m[0]);
+    expect(faces).toHaveLength(6);
+    for (const face of faces) expect(face).toMatch(/font-display: optional;/);
+    const files = faces.map((face) => face.match(/files\/([\w-]+)\.woff2/)?.[1]);
+    for (const preloaded of PRELOADED_FACES) expect(files).toContain(preloaded);
   });
 });

@@ -1,8 +1,5 @@
 import './index.css';
 
-// Its own stylesheet, requested when this bundle runs (after a prerendered page's first paint).
-void import('./fonts.css');
-
 /** Ends the current task, so that the browser can paint and handle input in between. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

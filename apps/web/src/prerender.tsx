@@ -1,22 +1,40 @@
 /**
- * Build-time prerendering of the public pages (scripts/prerender.mjs): the HTML of a route as the
- * browser's first render would produce it for a signed-out visitor, so that the page shows its
- * content before any script runs; src/main.tsx then hydrates it (src/app/boot.ts).
+ * Build-time prerendering (scripts/prerender.mjs): the HTML of a route as React's hydration
+ * render produces it, so that the page shows its content before any script runs; src/main.tsx
+ * then hydrates it (src/app/boot.ts). Public pages are rendered for a signed-out visitor; the
+ * signed-in screens without any visitor's data (no name, no stored history, the default model),
+ * which their components render once hydrated (lib/hydration.tsx).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
+import { ROUTE_MODULES } from './app/route-preload';
 import { routes } from './app/router';
+import { storageKeys } from './config/storage-keys';
+import { HydrationBoundary } from './lib/hydration';
 
 /**
- * The routes prerendered at build time (public, and the same for every signed-out visitor), with
- * the module under src/app/routes that the router loads for each.
+ * The routes prerendered at build time, and who the page is for: 'none', a page for signed-out
+ * visitors (hydrated only without a stored session); 'required', a signed-in screen (hydrated
+ * only with one; the page's boot script sends a visitor without one to /login before it paints).
+ * `history`: the storage key of a chat's messages, which the prerender cannot show (the page's
+ * boot script marks <html> when some are stored, so that the empty state stays hidden).
+ * A route listed here must render the same for every visitor until hydrated.
  */
 export const PRERENDERED_ROUTES = [
-  { path: '/', module: 'landing' },
-  { path: '/login', module: 'login' },
+  { path: '/', session: 'none' },
+  { path: '/login', session: 'none' },
+  { path: '/home', session: 'required' },
+  { path: '/chatsoekarno', session: 'required', history: storageKeys.chat('soekarno') },
+  { path: '/chathatta', session: 'required', history: storageKeys.chat('hatta') },
 ] as const;
+
+/** The modules under src/app/routes that the router loads for a route, outermost first. */
+export const routeModules = (path: string): readonly string[] => ROUTE_MODULES[path] ?? [];
+
+/** Where the auth store keeps the session (a zustand persist envelope: { state: { token } }). */
+export const AUTH_STORAGE_KEY = storageKeys.auth;
 
 export type Prerendered = { path: string; title: string; html: string };
 
@@ -26,11 +44,13 @@ export async function prerender(path: string): Promise<Prerendered> {
   if (context instanceof Response) throw new Error(`${path}: the router answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const markup = renderToString(
-    <StrictMode>
-      <AppProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
-    </StrictMode>,
+    <HydrationBoundary>
+      <StrictMode>
+        <AppProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>
+    </HydrationBoundary>,
   );
   // React emits a route's <title> ahead of its markup; the page's <head> carries it instead.
   const titles = [...markup.matchAll(/<title>([^<]*)<\/title>/g)];

@@ -79,7 +79,8 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
       if (rel === 'sw.js') res.setHeader('service-worker-allowed', '/');
     },
   });
-  // Prerendered public pages get their own HTML; the landing page falls back to the shell.
+  // Prerendered pages (public and signed-in) get their own HTML; the landing page falls back to
+  // the shell.
   const pages = prerenderedPages(opts.root);
   const sendPage = (file: string) => (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', NO_CACHE).type('text/html').sendFile(file);

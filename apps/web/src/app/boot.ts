@@ -1,6 +1,7 @@
-import { startTransition, type ReactNode } from 'react';
+import { createElement, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { HydrationBoundary } from '@/lib/hydration';
 
 type Router = {
   state: { initialized: boolean };
@@ -21,20 +22,22 @@ function routerReady(router: Router): Promise<void> {
 
 /**
  * Mounts the app. A page prerendered at build time (scripts/prerender.mjs: #root carries
- * data-prerendered with its path) is hydrated, keeping the DOM already on screen, once its route
- * module is loaded, so that the first client render matches the markup. The prerender shows a
- * signed-out visitor's page: with a stored session, or on any other path (the service worker's
- * shell, a redirect), the app renders from scratch instead.
+ * data-prerendered with its path, and data-session 'required' on a signed-in screen) is
+ * hydrated, keeping the DOM already on screen, once its route modules are loaded, so that the
+ * first client render matches the markup. A public page is hydrated only without a stored
+ * session, a signed-in screen only with one; otherwise, or on any other path (the service
+ * worker's shell, a redirect), the app renders from scratch.
  */
 export async function mount(container: HTMLElement, router: Router, app: ReactNode): Promise<void> {
   const prerendered = container.dataset.prerendered;
-  const signedOut = !useAuthStore.getState().token;
-  if (prerendered && prerendered === window.location.pathname && signedOut) {
+  const forSession = container.dataset.session === 'required';
+  const hasSession = !!useAuthStore.getState().token;
+  if (prerendered && prerendered === window.location.pathname && forSession === hasSession) {
     await routerReady(router);
     // As a transition, hydration yields to the browser between components (a default-priority
     // hydration would run as one long task); the page is already on screen meanwhile.
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, createElement(HydrationBoundary, null, app));
     });
     return;
   }

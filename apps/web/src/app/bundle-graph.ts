@@ -1,3 +1,5 @@
+import type { Plugin } from 'vite';
+
 /** The chunks of a Rollup/Rolldown output bundle, as the build plugins of this folder read them. */
 export type BundleChunk = {
   type: 'chunk';
@@ -32,4 +34,34 @@ export function closure(
     closure(chunks, chunks.get(file)!.imports, out);
   }
   return out;
+}
+
+/**
+ * A build-only plugin that adds <link> tags to the <head> of index.html (and so of every page
+ * prerendered from it), one per attribute set that `links` derives from the output bundle.
+ */
+export function headLinks(
+  name: string,
+  links: (
+    bundle: Record<string, { type: string; fileName: string }>,
+  ) => Record<string, string | true>[],
+): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        return {
+          html,
+          tags: links(ctx.bundle).map((attrs) => ({
+            tag: 'link',
+            attrs,
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
 }

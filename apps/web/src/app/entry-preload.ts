@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { chunksOf, closure } from './bundle-graph';
+import { chunksOf, closure, headLinks } from './bundle-graph';
 
 /**
  * The chunks the entry imports dynamically (src/main.tsx loads the app in stages) with their
@@ -22,22 +22,11 @@ export function entryDynamicFiles(bundle: Record<string, { type: string }>): str
  * does not wait for one download after another.
  */
 export function entryDynamicPreload(): Plugin {
-  return {
-    name: 'dw-entry-dynamic-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        return {
-          html,
-          tags: entryDynamicFiles(ctx.bundle).map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        };
-      },
-    },
-  };
+  return headLinks('dw-entry-dynamic-preload', (bundle) =>
+    entryDynamicFiles(bundle).map((file) => ({
+      rel: 'modulepreload',
+      crossorigin: true,
+      href: `/${file}`,
+    })),
+  );
 }

@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/hydration';
 
 /**
  * Login required (spec section 4): a persisted token means "assume authenticated", so the page
@@ -11,16 +12,20 @@ import { paths } from '@/config/paths';
  * history.
  */
 export function RequireAuth() {
-  const token = useAuthStore((s) => s.token);
-  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
-  const isLoading = useAuthStore((s) => s.isLoading);
-  const hasUser = useAuthStore((s) => s.user !== null);
+  // A prerendered signed-in page (scripts/prerender.mjs) is hydrated only when a session is
+  // stored (app/boot.ts; its boot script sends anyone else to /login): it renders the page as
+  // built, and the checks below apply from the render after.
+  const hydrated = useHydrated();
+  // One derived value: the guard (and so the whole signed-in tree) re-renders only when what it
+  // shows changes, not when the stored session is confirmed at start-up.
+  const access = useAuthStore((s): 'in' | 'checking' | 'out' => {
+    if (!s.token || !s.isAuthenticated) return s.isLoading ? 'checking' : 'out';
+    return s.isLoading && s.user === null ? 'checking' : 'in';
+  });
 
-  if (!token || !isAuthenticated) {
-    return isLoading ? <PageLoader label="Memeriksa sesi Anda…" /> : <Navigate to={paths.login} replace />;
-  }
-  if (isLoading && !hasUser) return <PageLoader label="Memeriksa sesi Anda…" />;
-  return <Outlet />;
+  if (!hydrated || access === 'in') return <Outlet />;
+  if (access === 'checking') return <PageLoader label="Memeriksa sesi Anda…" />;
+  return <Navigate to={paths.login} replace />;
 }
 
 /** Admin only (spec section 6): role from the fresh profile (never the stored copy); others go to /403. */

@@ -12,6 +12,10 @@ const stores = new Map<number, MinWidth>();
  */
 export function minWidth(px: number): MinWidth {
   let store = stores.get(px);
+  if (!store && typeof window === 'undefined') {
+    // Prerendering (Node): render as on a wide screen, like useMinWidth's hydration snapshot.
+    return { matches: () => true, subscribe: () => () => {} };
+  }
   if (!store) {
     const query =
       typeof window.matchMedia === 'function' ? window.matchMedia(`(min-width: ${px}px)`) : null;
@@ -31,8 +35,12 @@ export function minWidth(px: number): MinWidth {
   return store;
 }
 
-/** Follows `minWidth(px)`; true while prerendering or hydrating. */
+/**
+ * Follows `minWidth(px)`. While hydrating it already answers for the real window (a snapshot
+ * that changed after hydration would force a synchronous re-render); a prerendered screen uses
+ * its build-time layout until useHydrated() says otherwise. Prerendering (Node) answers true.
+ */
 export function useMinWidth(px: number): boolean {
   const store = minWidth(px);
-  return useSyncExternalStore(store.subscribe, store.matches, () => true);
+  return useSyncExternalStore(store.subscribe, store.matches, store.matches);
 }

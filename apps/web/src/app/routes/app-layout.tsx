@@ -8,6 +8,7 @@ import { Sidebar } from '@/features/shell/components/sidebar';
 import { UserMenu } from '@/features/shell/components/user-menu';
 import { isDesktopWidth, useIsDesktop } from '@/features/shell/hooks/use-media-query';
 import { useUiStore } from '@/features/shell/stores/ui-store';
+import { useHydrated } from '@/lib/hydration';
 
 /** Spec section 4: the exact confirmation before deleting the account. */
 export const DELETE_ACCOUNT_CONFIRMATION =
@@ -17,8 +18,13 @@ export const DELETE_ACCOUNT_CONFIRMATION =
 export function AppLayoutRoute() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const user = useAuthStore((s) => s.user);
-  const sidebarOpen = useUiStore((s) => s.sidebarOpen);
+  // A prerendered page is the same for every visitor until hydrated: no user yet, and the
+  // sidebar as a desktop column (hidden by CSS under 1024 px, where the drawer starts closed).
+  const prerender = !useHydrated();
+  const storedUser = useAuthStore((s) => s.user);
+  const user = prerender ? null : storedUser;
+  const storedSidebarOpen = useUiStore((s) => s.sidebarOpen);
+  const sidebarOpen = !prerender && storedSidebarOpen;
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   const toggleSidebar = useUiStore((s) => s.toggleSidebar);
   const isDesktop = useIsDesktop();
@@ -59,8 +65,9 @@ export function AppLayoutRoute() {
       />
       <div className="flex">
         <Sidebar
-          open={sidebarOpen}
-          mode={isDesktop ? 'column' : 'drawer'}
+          open={prerender || sidebarOpen}
+          mode={prerender || isDesktop ? 'column' : 'drawer'}
+          className={prerender ? 'max-lg:hidden' : undefined}
           isAdmin={user?.role === 'admin'}
           onClose={closeSidebar}
           onNavigate={onNavigate}

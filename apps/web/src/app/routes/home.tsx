@@ -2,10 +2,13 @@ import { team } from '@/config/team';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { HeroCards } from '@/features/home/components/hero-cards';
 import { TeamCarousel } from '@/features/team/components/team-carousel';
+import { useHydrated } from '@/lib/hydration';
 
 /** `/home` (spec section 2): welcome, two hero cards, team carousel, footer line. */
 export function HomeRoute() {
-  const name = useAuthStore((s) => s.user?.name);
+  const storedName = useAuthStore((s) => s.user?.name);
+  // Prerendered without a visitor: the name joins the greeting once the page is hydrated.
+  const name = useHydrated() ? storedName : undefined;
   const firstName = name?.trim().split(/\s+/)[0];
 
   return (

@@ -21,6 +21,10 @@ export type AuthState = {
 
 type PersistedAuth = Pick<AuthState, 'user' | 'token' | 'isAuthenticated'>;
 
+const sameUser = (a: PublicUser, b: PublicUser) =>
+  (Object.keys(b) as (keyof PublicUser)[]).every((key) => Object.is(a[key], b[key])) &&
+  Object.keys(a).length === Object.keys(b).length;
+
 const signedOut = { user: null, token: null, isAuthenticated: false, isLoading: false };
 
 export const useAuthStore = create<AuthState>()(
@@ -31,7 +35,14 @@ export const useAuthStore = create<AuthState>()(
         setAuthToken(token);
         set({ token });
       },
-      setUser: (user) => set({ user, isAuthenticated: true, isLoading: false }),
+      // A fresh profile equal to the stored one keeps the stored object: nothing that shows the
+      // user re-renders when the session is confirmed at start-up.
+      setUser: (user) =>
+        set((s) => ({
+          user: s.user && sameUser(s.user, user) ? s.user : user,
+          isAuthenticated: true,
+          isLoading: false,
+        })),
       setLoading: (isLoading) => set({ isLoading }),
       clearAuth: () => {
         setAuthToken(null);
@@ -63,3 +74,9 @@ export const useAuthStore = create<AuthState>()(
     },
   ),
 );
+
+// zustand hands React getInitialState() as the snapshot to hydrate with, which persist makes
+// the state before storage was read. A prerendered page hides stored data with useHydrated()
+// instead (lib/hydration.tsx): a snapshot that changed right after hydration would force a
+// synchronous re-render of every subscriber.
+useAuthStore.getInitialState = useAuthStore.getState;

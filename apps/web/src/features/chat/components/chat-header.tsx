@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn';
 import { achievementPercent, type ChatCharacter, type ChatModel } from '../config/characters';
 import { IconEraser, IconPanel } from './chat-icons';
 import { Portrait } from './portrait';
@@ -10,6 +11,7 @@ export function ChatHeader({
   canClear,
   onClear,
   showPanelButton,
+  panelButtonClassName,
   panelOpen,
   panelId,
   onOpenPanel,
@@ -20,6 +22,7 @@ export function ChatHeader({
   canClear: boolean;
   onClear: () => void;
   showPanelButton: boolean;
+  panelButtonClassName?: string | undefined;
   panelOpen: boolean;
   panelId: string;
   onOpenPanel: () => void;
@@ -56,7 +59,10 @@ export function ChatHeader({
           onClick={onOpenPanel}
           aria-expanded={panelOpen}
           aria-controls={panelId}
-          className="relative flex min-h-11 shrink-0 items-center gap-2 rounded-xl border border-kertas-300 bg-white px-3 text-sm font-semibold text-tinta-800 shadow-sm hover:border-tinta-400"
+          className={cn(
+            'relative flex min-h-11 shrink-0 items-center gap-2 rounded-xl border border-kertas-300 bg-white px-3 text-sm font-semibold text-tinta-800 shadow-sm hover:border-tinta-400',
+            panelButtonClassName,
+          )}
         >
           <IconPanel className="size-5" />
           <span className="sr-only sm:not-sr-only">Profil & pencapaian</span>

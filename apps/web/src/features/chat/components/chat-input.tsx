@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/hydration';
 import { TEXTAREA_MAX_HEIGHT, TEXTAREA_MIN_HEIGHT, type ChatCharacter } from '../config/characters';
 import { IconSend } from './chat-icons';
 
@@ -52,6 +53,7 @@ export function ChatInput({
     submit();
   };
 
+  const hydrated = useHydrated();
   const inputId = `pesan-${character.key}`;
   return (
     <form onSubmit={submit} aria-label={`Kirim pesan kepada ${character.name}`}>
@@ -66,6 +68,9 @@ export function ChatInput({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          // A prerendered chat is on screen before its script runs: what is typed before the
+          // page is hydrated would not reach the draft, so the field takes input from then on.
+          readOnly={!hydrated}
           placeholder={`Tanyakan kepada ${character.honorific}…`}
           aria-describedby={`${inputId}-hint`}
           enterKeyHint="send"

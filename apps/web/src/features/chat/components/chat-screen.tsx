@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Alert } from '@/components/ui/alert';
 import { IconClose } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/hydration';
 import { whenIdle } from '@/lib/when-idle';
 import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
 import { STARTERS } from '../config/starters';
@@ -28,7 +29,14 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
   const { messages, model, loading, streamingText } = chat;
   const achieved = useAchievements(characterKey);
   const modelStatus = useModelStatus(characterKey);
-  const wide = useWideScreen();
+  // A prerendered chat (the same for every visitor and width until hydrated) places the side
+  // panel and its button with CSS: a column from 1280 px, a closed drawer under it.
+  const prerender = !useHydrated();
+  const wide = useWideScreen() || prerender;
+  // Once hydrated, the stored history is on screen: the prerendered page's mark goes (index.css).
+  useLayoutEffect(() => {
+    if (!prerender) document.documentElement.removeAttribute('data-stored-history');
+  }, [prerender]);
   const [draft, setDraft] = useState('');
   const [panelOpen, setPanelOpen] = useState(false);
   const [showScrollButton, setShowScrollButton] = useState(false);
@@ -118,7 +126,8 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
           achievementCount={achieved.length}
           canClear={messages.length > 0 && !loading}
           onClear={onClear}
-          showPanelButton={drawer}
+          showPanelButton={prerender || drawer}
+          panelButtonClassName={prerender ? 'xl:hidden' : undefined}
           panelOpen={drawerOpen}
           panelId={panelId}
           onOpenPanel={() => setPanelOpen(true)}
@@ -213,12 +222,14 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
         inert={drawer && !drawerOpen}
         className={cn(
           'flex flex-col overflow-y-auto border-kertas-300 bg-kertas-100',
-          drawer
-            ? cn(
-                'fixed inset-y-0 right-0 z-40 w-[min(22rem,90vw)] border-l shadow-angkat transition-[transform,visibility] duration-300 ease-[var(--ease-arsip)]',
-                drawerOpen ? 'visible translate-x-0' : 'invisible translate-x-full',
-              )
-            : 'w-[21rem] shrink-0 border-l',
+          prerender
+            ? 'border-l max-xl:invisible max-xl:fixed max-xl:inset-y-0 max-xl:right-0 max-xl:z-40 max-xl:w-[min(22rem,90vw)] max-xl:translate-x-full xl:w-[21rem] xl:shrink-0'
+            : drawer
+              ? cn(
+                  'fixed inset-y-0 right-0 z-40 w-[min(22rem,90vw)] border-l shadow-angkat transition-[transform,visibility] duration-300 ease-[var(--ease-arsip)]',
+                  drawerOpen ? 'visible translate-x-0' : 'invisible translate-x-full',
+                )
+              : 'w-[21rem] shrink-0 border-l',
         )}
       >
         {drawer && (

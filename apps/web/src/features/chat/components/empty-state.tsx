@@ -15,7 +15,10 @@ export function EmptyState({
   onPick: (text: string) => void;
 }) {
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-1 py-6 text-center sm:py-10">
+    <div
+      data-empty-history
+      className="mx-auto flex w-full max-w-2xl flex-col items-center px-1 py-6 text-center sm:py-10"
+    >
       <div className="relative">
         <Portrait character={character} className="size-24 shadow-kartu sm:size-28" />
         <span

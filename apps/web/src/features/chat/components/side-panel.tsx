@@ -206,8 +206,9 @@ export function AchievementProgress({
         className="mt-2 h-2.5 overflow-hidden rounded-full bg-kertas-200"
       >
         <div
-          className="h-full rounded-full bg-gradient-to-r from-merah-600 to-merah-500 transition-[width] duration-500"
-          style={{ width: `${percent}%` }}
+          className="h-full w-0 rounded-full bg-gradient-to-r from-merah-600 to-merah-500 transition-[width] duration-500"
+          // No style attribute at 0% (a prerendered page's, which the CSP would block).
+          style={percent > 0 ? { width: `${percent}%` } : undefined}
         />
       </div>
       <p className="mt-2 text-sm text-tinta-600">

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '@/lib/hydration';
 
 /**
  * A value kept in localStorage under a plain key (the spec's keys hold plain JSON, not a
@@ -8,6 +9,11 @@ import { useSyncExternalStore } from 'react';
  */
 export type StoredValue<T> = {
   get(): T;
+  /**
+   * The value with nothing stored. A prerendered page shows it (the build knows no visitor's
+   * storage), so React hydrates with it and renders the stored value right after.
+   */
+  empty(): T;
   set(next: T | ((previous: T) => T)): void;
   remove(): void;
   subscribe(listener: () => void): () => void;
@@ -48,6 +54,7 @@ export function createStoredValue<T>(
   let cachedValue: T;
   // The value last written when storage refused it: kept in memory for this page's life.
   let memory: string | null = null;
+  let emptyValue: { value: T } | undefined;
 
   const get = (): T => {
     const raw = memory ?? readRaw(key);
@@ -60,6 +67,10 @@ export function createStoredValue<T>(
 
   return {
     get,
+    empty() {
+      emptyValue ??= { value: parse(null) };
+      return emptyValue.value;
+    },
     set(next) {
       const value = typeof next === 'function' ? (next as (p: T) => T)(get()) : next;
       const raw = serialize(value);
@@ -87,8 +98,13 @@ export function createStoredValue<T>(
   };
 }
 
+/**
+ * The stored value; on a prerendered page, until hydrated, the empty value that the page was
+ * built with (lib/hydration.tsx).
+ */
 export function useStoredValue<T>(store: StoredValue<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  const value = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useHydrated() ? value : store.empty();
 }
 
 /** JSON.parse that answers undefined instead of throwing. */

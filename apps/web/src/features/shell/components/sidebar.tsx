@@ -29,13 +29,14 @@ type SidebarProps = {
   isAdmin: boolean;
   onClose: () => void;
   onNavigate: () => void;
+  className?: string | undefined;
 };
 
 /**
  * Desktop: a full column when open, an icon rail when closed. Under 1024 px: a drawer with a
  * backdrop, closed with Escape, the backdrop or the close button.
  */
-export function Sidebar({ open, mode, isAdmin, onClose, onNavigate }: SidebarProps) {
+export function Sidebar({ open, mode, isAdmin, onClose, onNavigate, className }: SidebarProps) {
   const drawer = mode === 'drawer';
   const rail = !drawer && !open;
   const panelRef = useRef<HTMLElement>(null);
@@ -71,6 +72,7 @@ export function Sidebar({ open, mode, isAdmin, onClose, onNavigate }: SidebarPro
             ? 'fixed inset-y-0 left-0 z-40 w-[min(19rem,86vw)] shadow-angkat animate-geser-kanan'
             : 'sticky top-16 h-[calc(100dvh-4rem)] shrink-0 transition-[width] duration-200',
           !drawer && (rail ? 'w-[4.75rem]' : 'w-64'),
+          className,
         )}
       >
         {drawer && (

@@ -57,7 +57,9 @@ export function UserMenu({ user, onLogout, onDeleteAccount }: UserMenuProps) {
     }
   };
 
-  const name = user?.name ?? 'Pengguna';
+  // No user yet (a prerendered page before hydration, or a stored token without a profile): an
+  // empty avatar rather than a placeholder name that would flash.
+  const name = user?.name ?? '';
   return (
     <div
       ref={rootRef}
@@ -80,12 +82,12 @@ export function UserMenu({ user, onLogout, onDeleteAccount }: UserMenuProps) {
           className="grid size-9 shrink-0 place-items-center rounded-full bg-merah-700 font-display text-sm font-bold text-white ring-2 ring-kertas-50"
           aria-hidden="true"
         >
-          {initials(name)}
+          {name ? initials(name) : null}
         </span>
         <span className="hidden max-w-[12rem] truncate text-sm font-semibold text-tinta-800 sm:block">
           {name}
         </span>
-        <span className="sr-only">Menu akun {name}</span>
+        <span className="sr-only">{name ? `Menu akun ${name}` : 'Menu akun'}</span>
         <IconChevronDown
           className={cn('size-4 text-tinta-500 transition-transform', open && 'rotate-180')}
         />

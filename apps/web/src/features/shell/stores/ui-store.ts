@@ -35,3 +35,9 @@ export const useUiStore = create<UiState>()(
     },
   ),
 );
+
+// zustand hands React getInitialState() as the snapshot to hydrate with, which persist makes
+// the state before storage was read. A prerendered page hides stored data with useHydrated()
+// instead (lib/hydration.tsx): a snapshot that changed right after hydration would force a
+// synchronous re-render of every subscriber.
+useUiStore.getInitialState = useUiStore.getState;

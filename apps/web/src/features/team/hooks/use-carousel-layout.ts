@@ -26,11 +26,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useCarouselLayout(): CarouselLayout {
-  const index = useSyncExternalStore(
-    subscribe,
-    currentIndex,
-    () => CAROUSEL_BREAKPOINTS.length - 1,
-  );
+  // Live while hydrating too: the prerendered carousel is laid out by CSS until hydrated.
+  const index = useSyncExternalStore(subscribe, currentIndex, currentIndex);
   const bp = CAROUSEL_BREAKPOINTS[index] ?? { perView: 1, gap: 16 };
   return { perView: bp.perView, gap: bp.gap };
 }
