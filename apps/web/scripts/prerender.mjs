@@ -87,14 +87,14 @@ const markStoredHistory = (key) =>
  * page paints nothing: it starts at once.
  */
 function bootScript(files, session, history) {
-  // A few links per task: starting a request costs the main thread, and one long task would
-  // hold up input right after the first paint.
+  // One link per task: starting a module preload costs the main thread a few milliseconds (more
+  // on a slow phone), and a long task would hold up input right after the first paint.
   return (
     `(function(){${session === 'required' ? requireSession : ''}` +
     (history ? markStoredHistory(history) : '') +
     `var d=0,i=0,f=${JSON.stringify(files)};function add(){` +
-    `for(var n=0;n<4&&i<f.length;n++,i++){var l=document.createElement('link');l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length){setTimeout(add,0);return}` +
+    `if(i<f.length){var l=document.createElement('link');l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href=f[i++];document.head.appendChild(l);setTimeout(add,0);return}` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
     `document.head.appendChild(s)}function go(){if(d)return;d=1;add()}` +
     `if(document.visibilityState==='hidden')return go();` +

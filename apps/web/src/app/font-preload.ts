@@ -2,13 +2,15 @@ import type { Plugin } from 'vite';
 import { headLinks } from './bundle-graph';
 
 /**
- * The faces the first screen of every page uses (body text, its semibold, the bold display
- * headings), as @fontsource names their files. The others (Inter 500, Lora 600 and 400 italic)
- * load when a page first needs them.
+ * The faces the first screens use (at 412 px: Inter 400, 500 and 600; Lora 700, and Lora 600,
+ * which also sets Lora's weight 400), as @fontsource names their files. Only Lora 400 italic
+ * (the /home footer, a quote on /login at desktop widths) loads when a page first needs it.
  */
 export const PRELOADED_FACES = [
   'inter-latin-400-normal',
+  'inter-latin-500-normal',
   'inter-latin-600-normal',
+  'lora-latin-600-normal',
   'lora-latin-700-normal',
 ] as const;
 

@@ -10,7 +10,7 @@ import { STARTERS } from '../config/starters';
 import { useChat } from '../hooks/use-chat';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { tagLabel } from '../lib/format';
-import { prepareModel, useModelStatus } from '../lib/model-manager';
+import { prepareModel } from '../lib/model-manager';
 import { useAchievements } from '../stores/achievements';
 import { clearHistory } from '../stores/chat-history';
 import { modelPreference } from '../stores/model-preference';
@@ -28,7 +28,6 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
   const chat = useChat(characterKey);
   const { messages, model, loading, streamingText } = chat;
   const achieved = useAchievements(characterKey);
-  const modelStatus = useModelStatus(characterKey);
   // A prerendered chat (the same for every visitor and width until hydrated) places the side
   // panel and its button with CSS: a column from 1280 px, a closed drawer under it.
   const prerender = !useHydrated();
@@ -253,7 +252,6 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
           <ModelSelector
             character={character}
             value={model}
-            status={modelStatus}
             onChange={(next) => modelPreference(characterKey).set(next)}
           />
           <AchievementProgress character={character} tags={achieved} />

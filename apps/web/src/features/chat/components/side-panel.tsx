@@ -7,7 +7,7 @@ import {
   type ChatModel,
 } from '../config/characters';
 import { tagLabel } from '../lib/format';
-import type { ModelStatus } from '../lib/model-manager';
+import { useModelStatus, type ModelStatus } from '../lib/model-manager';
 import { IconBook, IconCpu, IconMedal } from './chat-icons';
 import { Portrait } from './portrait';
 
@@ -82,14 +82,15 @@ function statusText(status: ModelStatus): string | null {
 export function ModelSelector({
   character,
   value,
-  status,
   onChange,
 }: {
   character: ChatCharacter;
   value: ChatModel;
-  status: ModelStatus;
   onChange: (model: ChatModel) => void;
 }) {
+  // Subscribed here, not in the chat screen: the model loading in the background re-renders
+  // this card only.
+  const status = useModelStatus(character.key);
   const name = `model-${character.key}`;
   const tfjsStatus = statusText(status);
   return (
