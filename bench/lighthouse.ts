@@ -7,7 +7,8 @@
 // LIGHTHOUSE_RUNS (default 1) runs each page several times and reports the median run.
 // LIGHTHOUSE_CPU_SLOWDOWN overrides Lighthouse's default 4x CPU multiplier, which assumes a
 // high-end desktop host (benchmarkIndex 1500-2000); Lighthouse's docs/throttling.md advises a
-// lower one on a slower host (each page's benchmarkIndex is reported to judge that).
+// lower one on a slower host (each page's benchmarkIndex, and the multiplier that table suggests
+// for it, are reported to judge that).
 // LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/login,/home") audits only those of the four.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +62,15 @@ async function auditOnce(url: string, authState: string | null): Promise<Lhr> {
   }
 }
 
+/**
+ * The CPU multiplier Lighthouse's docs/throttling.md suggests for a host of this benchmarkIndex
+ * to emulate its mid-tier phone: 4x from a high-end desktop (1500 and up), 2x from a low-end
+ * desktop or high-end phone (800 to 1500), none below.
+ */
+function suggestedSlowdown(benchmarkIndex: number): number {
+  return benchmarkIndex >= 1500 ? 4 : benchmarkIndex >= 800 ? 2 : 1;
+}
+
 function summarize(lhr: Lhr) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>;
   const metric = (id: string, digits = 0) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 10 ** digits) / 10 ** digits;
@@ -81,6 +91,7 @@ function summarize(lhr: Lhr) {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift', 3),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    suggestedCpuSlowdown: suggestedSlowdown(lhr.environment.benchmarkIndex),
     ...(Object.keys(failing).length ? { failing } : {}),
   };
 }
