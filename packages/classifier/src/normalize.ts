@@ -220,7 +220,8 @@ export function normalizeToken(token: string): string[] {
     return [...base, ...base];
   }
   word = modernSpelling(word);
-  const mapped = INFORMAL[word];
+  // Own keys only: a learner's word such as "constructor" is not a property of the table.
+  const mapped = Object.hasOwn(INFORMAL, word) ? INFORMAL[word] : undefined;
   if (mapped !== undefined) return mapped.split(' ');
   return [word];
 }

@@ -172,3 +172,11 @@ describe('extra tokens and the word index', () => {
     expect(chooseInputLength(texts, index, ORIGINAL_PREPROCESS, 0.75)).toBe(4);
   });
 });
+
+describe('words named like Object.prototype members', () => {
+  it('normalizes them as ordinary words', () => {
+    for (const word of ['constructor', 'tostring', 'hasownproperty', 'valueof', '__proto__']) {
+      expect(normalizeToken(word)).toEqual([word]);
+    }
+  });
+});

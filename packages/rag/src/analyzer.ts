@@ -193,7 +193,7 @@ export function isFrameStem(stem: string): boolean {
 
 /** Alternative stems for a query stem (empty for most). */
 export function expansionsOf(stem: string): readonly string[] {
-  return EXPANSIONS[stem] ?? [];
+  return (Object.hasOwn(EXPANSIONS, stem) ? EXPANSIONS[stem] : undefined) ?? [];
 }
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
@@ -248,7 +248,7 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
   }
   for (const word of distinct) {
     if (STOPWORDS.has(word) || /\d/.test(word)) continue;
-    const override = STEM_OVERRIDES[word];
+    const override = Object.hasOwn(STEM_OVERRIDES, word) ? STEM_OVERRIDES[word] : undefined;
     if (override) known.add(override);
     else if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(cachedSnowball(word));
   }
@@ -289,7 +289,7 @@ function stemUncached(
   known: ReadonlySet<string>,
   stemmer: (word: string) => string,
 ): string {
-  const override = STEM_OVERRIDES[word];
+  const override = Object.hasOwn(STEM_OVERRIDES, word) ? STEM_OVERRIDES[word] : undefined;
   if (override) return override;
   const s = stemmer(word);
   if (s === word || known.has(s) || !/^(me|pe)/.test(word)) return s;

@@ -22,11 +22,14 @@ describe('rag engine (what POST /api/chat calls)', () => {
     expect(answer.response).toMatch(/tidak/);
   });
 
-  it('takes a few milliseconds per answer', async () => {
-    const started = performance.now();
-    for (let i = 0; i < 50; i++) {
-      await engine.answer({ karakter: 'soekarno', prompt: 'Apa isi perjanjian Linggarjati?' });
-    }
-    expect((performance.now() - started) / 50).toBeLessThan(5);
-  });
+  // Words that name members of Object.prototype once were looked up in plain-object tables and
+  // crashed the route with a 500 (found by the OpenAPI property test). Speed is measured by
+  // bench/rag.ts, not here.
+  it.each(['constructor', 'Constructor?', '__proto__', 'hasOwnProperty', 'toString', 'valueOf'])(
+    'answers %j as an ordinary (unknown) word',
+    async (prompt) => {
+      const answer = await engine.answer({ karakter: 'soekarno', prompt });
+      expect(chatAnswer.parse(answer).sources).toEqual([]);
+    },
+  );
 });

@@ -115,7 +115,9 @@ export interface QueryWord {
 export function normalizeQuestion(question: string, karakter: CharacterKey): QueryWord[] {
   const words = wordsOf(foldForMatch(question)).flatMap((w) =>
     // "1960an" (the 1960s) -> "1960"; informal spellings and acronyms expanded.
-    (INFORMAL[w] ?? w.replace(/^(\d{4})an$/, '$1')).split(' '),
+    (
+      (Object.hasOwn(INFORMAL, w) ? INFORMAL[w] : undefined) ?? w.replace(/^(\d{4})an$/, '$1')
+    ).split(' '),
   );
   const out: QueryWord[] = [];
   for (let i = 0; i < words.length; i++) {
