@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mount } from '@/app/boot';
@@ -18,6 +19,7 @@ import { PRERENDERED_ROUTES, prerender } from './prerender';
 
 const errors: string[] = [];
 const original = console.error;
+let root: Root | undefined;
 
 beforeEach(() => {
   // The real start-up path (app/boot.ts) runs outside act(), as in a browser.
@@ -29,6 +31,9 @@ beforeEach(() => {
   window.addEventListener('error', onError);
 });
 afterEach(() => {
+  // Unmounted while the test's window exists: React's scheduled work must not outlive it.
+  root?.unmount();
+  root = undefined;
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   console.error = original;
   window.removeEventListener('error', onError);
@@ -52,7 +57,7 @@ async function loadPrerendered(path: string) {
   window.history.replaceState(null, '', path);
   const before = container.querySelector('h1');
   const router = createAppRouter();
-  await mount(
+  root = await mount(
     container,
     router,
     <StrictMode>

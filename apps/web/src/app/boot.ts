@@ -1,5 +1,5 @@
 import { createElement, startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { HydrationBoundary } from '@/lib/hydration';
 
@@ -26,9 +26,9 @@ function routerReady(router: Router): Promise<void> {
  * hydrated, keeping the DOM already on screen, once its route modules are loaded, so that the
  * first client render matches the markup. A public page is hydrated only without a stored
  * session, a signed-in screen only with one; otherwise, or on any other path (the service
- * worker's shell, a redirect), the app renders from scratch.
+ * worker's shell, a redirect), the app renders from scratch. Answers the React root.
  */
-export async function mount(container: HTMLElement, router: Router, app: ReactNode): Promise<void> {
+export async function mount(container: HTMLElement, router: Router, app: ReactNode): Promise<Root> {
   const prerendered = container.dataset.prerendered;
   const forSession = container.dataset.session === 'required';
   const hasSession = !!useAuthStore.getState().token;
@@ -36,10 +36,13 @@ export async function mount(container: HTMLElement, router: Router, app: ReactNo
     await routerReady(router);
     // As a transition, hydration yields to the browser between components (a default-priority
     // hydration would run as one long task); the page is already on screen meanwhile.
+    let root: Root | undefined;
     startTransition(() => {
-      hydrateRoot(container, createElement(HydrationBoundary, null, app));
+      root = hydrateRoot(container, createElement(HydrationBoundary, null, app));
     });
-    return;
+    return root!;
   }
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  root.render(app);
+  return root;
 }

@@ -21,14 +21,6 @@ export const TRANSITION_MS = 800;
 const mod = (n: number, m: number) => ((n % m) + m) % m;
 
 /**
- * CAROUSEL_BREAKPOINTS as classes, for the prerendered carousel: gaps 16/16/20/24/24 px and
- * 1/2/2/3/4 slides per view (team-carousel.test.tsx keeps the two in step).
- */
-export const STATIC_TRACK = 'gap-4 md:gap-5 lg:gap-6';
-export const STATIC_SLIDE =
-  'shrink-0 grow-0 basis-full sm:basis-[calc((100%-16px)/2)] md:basis-[calc((100%-20px)/2)] lg:basis-[calc((100%-48px)/3)] xl:basis-[calc((100%-72px)/4)]';
-
-/**
  * Whether the element is on screen (true where IntersectionObserver is missing). Autoplay waits
  * while the carousel is scrolled away: no re-render every 4 s for a carousel nobody sees.
  */
@@ -54,15 +46,10 @@ function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
  */
 export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
   const { perView, gap } = useCarouselLayout();
-  // A prerendered page (no script has run, and the CSP allows no style attribute) shows the
-  // first slides laid out by CSS at every breakpoint; the clones and the sliding track take over
-  // once hydrated, with the same slides in the same place.
   const hydrated = useHydrated();
   const count = members.length;
-  // Prerendered: the controls as on a phone (any width's layout shows them while the team
-  // outnumbers a phone's one slide).
-  const loops = count > (hydrated ? perView : 1);
-  const clones = loops && hydrated ? perView : 0;
+  const loops = count > perView;
+  const clones = loops ? perView : 0;
 
   // `offset` is the index of the first visible real slide; it may step one past either end
   // during a transition, then jumps (without animation) back into range.
@@ -150,6 +137,11 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
     );
   }
 
+  // A prerendered /home keeps the carousel's place, at its height at every width (the e2e test
+  // compares it with the real one), and renders the slides once hydrated: below the fold, they
+  // would only add to the work of hydrating the page and to the requests before its first paint.
+  if (!hydrated) return <div className="h-[374px]" aria-hidden="true" data-carousel-placeholder />;
+
   const slides = loops
     ? [...members.slice(count - clones), ...members, ...members.slice(0, clones)]
     : [...members];
@@ -215,34 +207,22 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
         onTouchEnd={onTouchEnd}
       >
         <div
-          className={cn(
-            'flex',
-            !hydrated ? STATIC_TRACK : animate ? 'ease-[var(--ease-arsip)]' : 'transition-none',
-          )}
-          style={
-            hydrated
-              ? {
-                  gap: `${gap}px`,
-                  transform: `translateX(calc(${-position} * (100% + ${gap}px) / ${perView}))`,
-                  transitionProperty: animate ? 'transform' : 'none',
-                  transitionDuration: animate ? `${TRANSITION_MS}ms` : '0ms',
-                }
-              : undefined
-          }
+          className={cn('flex', animate ? 'ease-[var(--ease-arsip)]' : 'transition-none')}
+          style={{
+            gap: `${gap}px`,
+            transform: `translateX(calc(${-position} * (100% + ${gap}px) / ${perView}))`,
+            transitionProperty: animate ? 'transform' : 'none',
+            transitionDuration: animate ? `${TRANSITION_MS}ms` : '0ms',
+          }}
         >
           {slides.map((member, i) => {
             const isClone = i < clones || i >= clones + count;
             const realIndex = mod(i - clones, count);
             return (
               <div
-                // Real slides keep their key (and DOM) when the clones arrive after hydration.
-                key={isClone ? `clone-${i}` : `real-${realIndex}`}
-                className={cn('min-w-0', !hydrated && STATIC_SLIDE)}
-                style={
-                  hydrated
-                    ? { flex: `0 0 calc((100% - ${gap * (perView - 1)}px) / ${perView})` }
-                    : undefined
-                }
+                key={`${isClone ? 'clone' : 'real'}-${i}`}
+                className="min-w-0"
+                style={{ flex: `0 0 calc((100% - ${gap * (perView - 1)}px) / ${perView})` }}
                 aria-hidden={isClone || undefined}
                 inert={isClone || undefined}
                 role={isClone ? undefined : 'group'}
