@@ -66,6 +66,9 @@ for (const viewport of VIEWPORTS) {
       const findings: Finding[] = [];
 
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The team carousel renders when it comes near the viewport: bring it there first.
+      await page.locator('main footer').scrollIntoViewIfNeeded();
+      await expect(page.locator('[aria-roledescription="carousel"]')).toBeVisible();
       findings.push(...(await audit(page, '/home')));
 
       await page.goto('/chatsoekarno');

@@ -135,14 +135,16 @@ test('/home is on screen before the script runs, then hydrated in place with the
   await page.evaluate(() => {
     (window as unknown as { before: Element | null }).before = document.querySelector('h1');
   });
-  // The team carousel renders once hydrated, in the place kept for it: nothing below it moves.
+  // The team carousel renders once hydrated and near the viewport, in the place kept for it:
+  // nothing below it moves.
   const footerTop = () =>
     page.evaluate(() => document.querySelector('main footer')!.getBoundingClientRect().top + window.scrollY);
   const footerBefore = await footerTop();
 
   release();
   await expect(heading).toHaveText('Selamat datang, Ratna!');
-  await expect(page.locator('[aria-roledescription="carousel"]')).toBeAttached();
+  await page.locator('main footer').scrollIntoViewIfNeeded();
+  await expect(page.locator('[aria-roledescription="carousel"]')).toBeVisible();
   expect(await footerTop()).toBe(footerBefore);
   await expect(page.getByRole('button', { name: 'Menu akun Ratna Prarender' })).toBeVisible();
   expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { before: Element | null }).before)).toBe(true);

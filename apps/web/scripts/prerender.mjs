@@ -81,10 +81,10 @@ const markStoredHistory = (key) =>
 
 /**
  * The inline boot script of a prerendered page. The content is in the HTML, so nothing of the app
- * is needed for the first paint: once the browser reports its first contentful paint (else after
- * the next frame; at the latest after 3 s), the script adds modulepreload links for the app's
- * chunks (`files`, fetched in parallel) and the entry module, which hydrates the page. A hidden
- * page paints nothing: it starts at once.
+ * is needed for the first paint: once the browser reports its first contentful paint and the
+ * page's high-priority image, if any, has loaded (else after the next frame; at the latest after
+ * 3 s), the script adds modulepreload links for the app's chunks (`files`, fetched in parallel)
+ * and the entry module, which hydrates the page. A hidden page paints nothing: it starts at once.
  */
 function bootScript(files, session, history) {
   // One link per task: starting a module preload costs the main thread a few milliseconds (more
@@ -97,9 +97,15 @@ function bootScript(files, session, history) {
     `l.crossOrigin='';l.href=f[i++];document.head.appendChild(l);setTimeout(add,0);return}` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
     `document.head.appendChild(s)}function go(){if(d)return;d=1;add()}` +
+    // After the first paint, a page whose largest image is marked fetchpriority=high (the /home
+    // hero) also waits for that image to load and paint: the app's scripts would compete with it.
+    `function painted(){var h=document.querySelector('img[fetchpriority=high]');` +
+    `if(!h||h.complete)return setTimeout(go,0);` +
+    `var n=function(){requestAnimationFrame(function(){setTimeout(go,0)})};` +
+    `h.addEventListener('load',n);h.addEventListener('error',n)}` +
     `if(document.visibilityState==='hidden')return go();` +
     `try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){` +
-    `new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
+    `new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)painted()})` +
     `.observe({type:'paint',buffered:true});setTimeout(go,3000);return}}catch(e){}` +
     `requestAnimationFrame(function(){setTimeout(go,0)})})()`
   );

@@ -18,7 +18,8 @@ describe('/home', () => {
     );
     expect(screen.getByRole('heading', { name: 'Tim Pengembang Dwitunggal' })).toBeInTheDocument();
     expect(screen.getByText('Para pengembang di balik platform ini')).toBeInTheDocument();
-    expect(screen.getAllByRole('group')).toHaveLength(6);
+    // The carousel renders right after its placeholder (jsdom has no IntersectionObserver).
+    expect(await screen.findAllByRole('group')).toHaveLength(6);
     expect(screen.getByText('Mulai percakapan sejarah Anda hari ini')).toBeInTheDocument();
   });
 

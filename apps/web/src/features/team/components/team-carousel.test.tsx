@@ -67,7 +67,7 @@ describe('team carousel', () => {
     expect(position()).toBe('2 / 6');
   });
 
-  it('waits while it is scrolled out of view, and resumes when it is back', () => {
+  it('renders near the viewport, waits while scrolled out of view, and resumes when back', () => {
     // jsdom has no IntersectionObserver: a minimal one the test drives by hand.
     let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
     vi.stubGlobal(
@@ -82,6 +82,10 @@ describe('team carousel', () => {
     );
     try {
       render(<TeamCarousel members={team} />);
+      // Far from the viewport, only the placeholder is there; near it, the carousel renders.
+      expect(screen.queryByRole('group')).toBeNull();
+      act(() => report?.([{ isIntersecting: true }]));
+      expect(screen.getAllByRole('group')).toHaveLength(6);
       act(() => report?.([{ isIntersecting: false }]));
       advance(12000);
       expect(position()).toBe('1 / 6');

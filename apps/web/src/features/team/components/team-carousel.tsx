@@ -1,4 +1,5 @@
 import {
+  startTransition,
   useCallback,
   useEffect,
   useRef,
@@ -40,13 +41,61 @@ function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 /**
+ * True once the element is within `margin` of the viewport and `enabled` (true at once where
+ * IntersectionObserver is missing); never true during a render that must match a prerender.
+ */
+function useNearViewport(
+  ref: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  margin = '400px',
+): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (!enabled || near) return;
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, enabled, near, margin]);
+  return near;
+}
+
+/**
+ * The team section's carousel, rendered when it comes near the viewport: until then (and on a
+ * prerendered /home until hydrated) an empty box keeps its place, at its height at every width
+ * (the e2e test checks that nothing below it moves). Below the fold on arrival, its slides would
+ * only add to the work of starting the page and to the requests before its first paint.
+ */
+export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
+  const hydrated = useHydrated();
+  const placeholder = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(placeholder, hydrated);
+  if (!near) {
+    return (
+      <div ref={placeholder} className="h-[374px]" aria-hidden="true" data-carousel-placeholder />
+    );
+  }
+  return <Carousel members={members} />;
+}
+
+/**
  * The team carousel. Loops endlessly with clones on both sides of the real slides; pauses while
  * the pointer hovers it, while focus is inside it, and when the user presses pause. Prev/next
  * buttons only on large screens; swipe on touch screens.
  */
-export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
+function Carousel({ members }: { members: readonly TeamMember[] }) {
   const { perView, gap } = useCarouselLayout();
-  const hydrated = useHydrated();
   const count = members.length;
   const loops = count > perView;
   const clones = loops ? perView : 0;
@@ -136,11 +185,6 @@ export function TeamCarousel({ members }: { members: readonly TeamMember[] }) {
       </p>
     );
   }
-
-  // A prerendered /home keeps the carousel's place, at its height at every width (the e2e test
-  // compares it with the real one), and renders the slides once hydrated: below the fold, they
-  // would only add to the work of hydrating the page and to the requests before its first paint.
-  if (!hydrated) return <div className="h-[374px]" aria-hidden="true" data-carousel-placeholder />;
 
   const slides = loops
     ? [...members.slice(count - clones), ...members, ...members.slice(0, clones)]
