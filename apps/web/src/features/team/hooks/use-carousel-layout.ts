@@ -26,7 +26,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useCarouselLayout(): CarouselLayout {
-  // Live while hydrating too: the prerendered carousel is laid out by CSS until hydrated.
+  // The same snapshot while hydrating: the carousel only renders after hydration (TeamCarousel).
   const index = useSyncExternalStore(subscribe, currentIndex, currentIndex);
   const bp = CAROUSEL_BREAKPOINTS[index] ?? { perView: 1, gap: 16 };
   return { perView: bp.perView, gap: bp.gap };
