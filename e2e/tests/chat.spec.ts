@@ -132,7 +132,10 @@ test('switching to rag answers with sources, and the choice is kept per figure',
     .filter({ has: page.getByRole('radio', { name: /RAG/ }) })
     .click();
   await expect(page.getByRole('radio', { name: /RAG/ })).toBeChecked();
-  expect(await page.evaluate(() => localStorage.getItem('selectedModelHatta'))).toBe('rag');
+  // The chat may still be hydrating when the card is clicked: the choice is stored once it has.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('selectedModelHatta')))
+    .toBe('rag');
 
   const answer = await ask(page, 'Kapan Bung Hatta lahir?', 2);
   await expect(answer).toContainText('12 Agustus 1902');

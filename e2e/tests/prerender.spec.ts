@@ -33,7 +33,10 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('/login shows its form before the script runs, hydrates the same DOM, and then signs in', async ({ page, request }) => {
+test('/login shows its form before the script runs, hydrates the same DOM, and then signs in', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Pelajar Prarender');
   const errors = collectErrors(page);
   const release = await holdEntryScript(page);
@@ -51,7 +54,12 @@ test('/login shows its form before the script runs, hydrates the same DOM, and t
 
   release();
   await expect(page.getByLabel('Email')).toBeEnabled();
-  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { before: Element | null }).before)).toBe(true);
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('h1') === (window as unknown as { before: Element | null }).before,
+    ),
+  ).toBe(true);
 
   await page.getByLabel('Email').fill(learner.email);
   await page.getByLabel('Kata Sandi', { exact: true }).fill(PASSWORD);
@@ -60,7 +68,9 @@ test('/login shows its form before the script runs, hydrates the same DOM, and t
   expect(errors).toEqual([]);
 });
 
-test('/ shows the landing page before the script runs and hydrates it in place', async ({ page }) => {
+test('/ shows the landing page before the script runs and hydrates it in place', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const release = await holdEntryScript(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
@@ -76,12 +86,19 @@ test('/ shows the landing page before the script runs and hydrates it in place',
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const link = Array.from(document.querySelectorAll('a')).find((a) => a.textContent?.includes('Mulai Belajar'));
+        const link = Array.from(document.querySelectorAll('a')).find((a) =>
+          a.textContent?.includes('Mulai Belajar'),
+        );
         return Boolean(link && Object.keys(link).some((key) => key.startsWith('__reactFiber')));
       }),
     )
     .toBe(true);
-  expect(await page.evaluate(() => document.querySelector('main') === (window as unknown as { before: Element | null }).before)).toBe(true);
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('main') === (window as unknown as { before: Element | null }).before,
+    ),
+  ).toBe(true);
   // Client-side navigation (no document load) proves the router took over the prerendered links.
   await page.evaluate(() => {
     (window as unknown as { marker: number }).marker = 1;
@@ -92,13 +109,21 @@ test('/ shows the landing page before the script runs and hydrates it in place',
   expect(errors).toEqual([]);
 });
 
-test('a signed-in visitor of / gets the signed-in landing page, not the prerendered one', async ({ page, request }) => {
+test('a signed-in visitor of / gets the signed-in landing page, not the prerendered one', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Pelajar Bersesi');
-  const login = await request.post('/api/auth/login', { data: { email: learner.email, password: learner.password } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: learner.email, password: learner.password },
+  });
   const { data } = (await login.json()) as { data: { token: string } };
   await page.goto('/robots.txt');
   await page.evaluate((token) => {
-    localStorage.setItem('auth-storage', JSON.stringify({ state: { user: null, token, isAuthenticated: true }, version: 1 }));
+    localStorage.setItem(
+      'auth-storage',
+      JSON.stringify({ state: { user: null, token, isAuthenticated: true }, version: 1 }),
+    );
   }, data.token);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Beranda', exact: true })).toBeVisible();
@@ -106,21 +131,34 @@ test('a signed-in visitor of / gets the signed-in landing page, not the prerende
 });
 
 /** Signs `learner` in through the API and stores the session as the app would. */
-async function storeSession(page: Page, request: APIRequestContext, email: string, password: string) {
+async function storeSession(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  password: string,
+) {
   const login = await request.post('/api/auth/login', { data: { email, password } });
   const { data } = (await login.json()) as { data: { token: string } };
-  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${data.token}` } });
+  const me = await request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${data.token}` },
+  });
   const { data: user } = (await me.json()) as { data: unknown };
   await page.goto('/robots.txt');
   await page.evaluate(
     ([token, profile]) => {
-      localStorage.setItem('auth-storage', JSON.stringify({ state: { user: profile, token, isAuthenticated: true }, version: 1 }));
+      localStorage.setItem(
+        'auth-storage',
+        JSON.stringify({ state: { user: profile, token, isAuthenticated: true }, version: 1 }),
+      );
     },
     [data.token, user] as const,
   );
 }
 
-test('/home is on screen before the script runs, then hydrated in place with the visitor\u2019s name', async ({ page, request }) => {
+test('/home is on screen before the script runs, then hydrated in place with the visitor\u2019s name', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Ratna Prarender');
   await storeSession(page, request, learner.email, learner.password);
   const errors = collectErrors(page);
@@ -138,7 +176,9 @@ test('/home is on screen before the script runs, then hydrated in place with the
   // The team carousel renders once hydrated and near the viewport, in the place kept for it:
   // nothing below it moves.
   const footerTop = () =>
-    page.evaluate(() => document.querySelector('main footer')!.getBoundingClientRect().top + window.scrollY);
+    page.evaluate(
+      () => document.querySelector('main footer')!.getBoundingClientRect().top + window.scrollY,
+    );
   const footerBefore = await footerTop();
 
   release();
@@ -147,11 +187,19 @@ test('/home is on screen before the script runs, then hydrated in place with the
   await expect(page.locator('[aria-roledescription="carousel"]')).toBeVisible();
   expect(await footerTop()).toBe(footerBefore);
   await expect(page.getByRole('button', { name: 'Menu akun Ratna Prarender' })).toBeVisible();
-  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { before: Element | null }).before)).toBe(true);
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('h1') === (window as unknown as { before: Element | null }).before,
+    ),
+  ).toBe(true);
   expect(errors).toEqual([]);
 });
 
-test('a stored chat is not covered by the prerendered empty state, and shows once hydrated', async ({ page, request }) => {
+test('a stored chat is not covered by the prerendered empty state, and shows once hydrated', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Bayu Prarender');
   await storeSession(page, request, learner.email, learner.password);
   await page.evaluate(() => {
@@ -184,7 +232,61 @@ test('a stored chat is not covered by the prerendered empty state, and shows onc
   expect(errors).toEqual([]);
 });
 
-test('a visitor without a session who opens /home goes to /login before the page paints', async ({ page }) => {
+test('a model picked on the prerendered chat before the script runs is kept and stored', async ({
+  page,
+  request,
+}) => {
+  const learner = await createLearner(request, 'Wati Prarender');
+  await storeSession(page, request, learner.email, learner.password);
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/chathatta', { waitUntil: 'domcontentloaded' });
+
+  // The learner taps the RAG card before any app code has run: the browser checks the radio.
+  const rag = page.getByRole('radio', { name: /RAG/ });
+  await page.locator('label').filter({ has: rag }).click();
+  await expect(rag).toBeChecked();
+
+  release();
+  await expect(page.getByLabel('Pesan untuk Mohammad Hatta')).toBeEditable();
+  // Hydrated: the choice is still on screen, in the header, and stored for the next visit.
+  await expect(rag).toBeChecked();
+  await expect(
+    page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) }),
+  ).toContainText('Model: RAG');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('selectedModelHatta')))
+    .toBe('rag');
+  await page.reload();
+  await expect(rag).toBeChecked();
+  expect(errors).toEqual([]);
+});
+
+test('a starter question tapped before the script runs is asked once the chat is hydrated', async ({
+  page,
+  request,
+}) => {
+  const learner = await createLearner(request, 'Tono Prarender');
+  await storeSession(page, request, learner.email, learner.password);
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/chatsoekarno', { waitUntil: 'domcontentloaded' });
+
+  const starter = page.getByRole('button', { name: 'Apa itu Marhaenisme?' });
+  await starter.click();
+  await expect(page.getByRole('log')).toHaveCount(0); // nothing handles the tap yet
+
+  release();
+  const log = page.getByRole('log');
+  await expect(log.getByText('Apa itu Marhaenisme?')).toBeVisible();
+  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
+  await expect(log.getByRole('listitem')).toHaveCount(2); // asked once, answered once
+  expect(errors).toEqual([]);
+});
+
+test('a visitor without a session who opens /home goes to /login before the page paints', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login$/);

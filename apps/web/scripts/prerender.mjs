@@ -30,9 +30,8 @@ await build({
   },
 });
 
-const { prerender, PRERENDERED_ROUTES, routeModules, AUTH_STORAGE_KEY } = await import(
-  pathToFileURL(path.join(ssrOut, 'prerender.js')).href
-);
+const { prerender, PRERENDERED_ROUTES, routeModules, AUTH_STORAGE_KEY, EARLY_CLICK_RECORDER } =
+  await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const bundle = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -85,6 +84,8 @@ const markStoredHistory = (key) =>
  * page's high-priority image, if any, has loaded (else after the next frame; at the latest after
  * 3 s), the script adds modulepreload links for the app's chunks (`files`, fetched in parallel)
  * and the entry module, which hydrates the page. A hidden page paints nothing: it starts at once.
+ * Meanwhile it remembers the last button clicked, which the app clicks again once hydrated
+ * (EARLY_CLICK_RECORDER, src/lib/hydration.tsx).
  */
 function bootScript(files, session, history) {
   // One link per task: starting a module preload costs the main thread a few milliseconds (more
@@ -92,6 +93,7 @@ function bootScript(files, session, history) {
   return (
     `(function(){${session === 'required' ? requireSession : ''}` +
     (history ? markStoredHistory(history) : '') +
+    EARLY_CLICK_RECORDER +
     `var d=0,i=0,f=${JSON.stringify(files)};function add(){` +
     `if(i<f.length){var l=document.createElement('link');l.rel='modulepreload';` +
     `l.crossOrigin='';l.href=f[i++];document.head.appendChild(l);setTimeout(add,0);return}` +

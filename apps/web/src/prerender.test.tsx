@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mount } from '@/app/boot';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
+import { EARLY_CLICK_RECORDER } from '@/lib/hydration';
 import { storageKeys } from '@/config/storage-keys';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { learner, tokens } from '@/testing/server';
@@ -44,8 +45,11 @@ function onError(event: ErrorEvent) {
   errors.push(String(event.error ?? event.message));
 }
 
-/** Puts the prerendered page for `path` on screen, as the server sends it, and hydrates it. */
-async function loadPrerendered(path: string) {
+/**
+ * Puts the prerendered page for `path` on screen, as the server sends it, lets `beforeScript` act
+ * on it as a visitor would before the app's script runs, and hydrates it.
+ */
+async function loadPrerendered(path: string, beforeScript?: (container: HTMLElement) => void) {
   const page = await prerender(path);
   const entry = PRERENDERED_ROUTES.find((r) => r.path === path)!;
   const container = document.createElement('div');
@@ -56,6 +60,7 @@ async function loadPrerendered(path: string) {
   document.body.append(container);
   window.history.replaceState(null, '', path);
   const before = container.querySelector('h1');
+  beforeScript?.(container);
   const router = createAppRouter();
   root = await mount(
     container,
@@ -129,6 +134,41 @@ describe('prerendered signed-in screens', () => {
     // The header names the model in use.
     expect(container.querySelector('section header')).toHaveTextContent('Model: RAG');
     expect(container.querySelector('h1')).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps a model picked on the prerendered chat before the script ran, and stores it', async () => {
+    await storeSession();
+    const { container } = await loadPrerendered('/chathatta', (page) => {
+      // The learner taps the RAG card: the browser checks its radio, no app code sees it.
+      page.querySelector<HTMLInputElement>('input[type=radio][value=rag]')!.click();
+    });
+    await waitFor(() => expect(localStorage.getItem('selectedModelHatta')).toBe('rag'));
+    await waitFor(() =>
+      expect(container.querySelector('section header')).toHaveTextContent('Model: RAG'),
+    );
+    expect(within(container).getByRole('radio', { name: /RAG/ })).toBeChecked();
+    expect(within(container).getByRole('radio', { name: /TF\.js/ })).not.toBeChecked();
+    expect(errors).toEqual([]);
+  });
+
+  it('clicks again, once hydrated, a button clicked before the script ran', async () => {
+    window.innerWidth = 390; // a phone: the side panel is a drawer, opened by a header button
+    await storeSession();
+    const { container } = await loadPrerendered('/chatsoekarno', (page) => {
+      // The page's boot script records the click (scripts/prerender.mjs); nothing handles it yet.
+      new Function(EARLY_CLICK_RECORDER)();
+      const opener = page.querySelector<HTMLButtonElement>('button[aria-controls=panel-soekarno]')!;
+      opener.click();
+      expect(opener).toHaveAttribute('aria-expanded', 'false');
+    });
+    await waitFor(() =>
+      expect(container.querySelector('button[aria-controls=panel-soekarno]')).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
+    expect(within(container).getByRole('button', { name: 'Tutup panel' })).toBeInTheDocument();
     expect(errors).toEqual([]);
   });
 

@@ -14,6 +14,8 @@ import { routes } from './app/router';
 import { storageKeys } from './config/storage-keys';
 import { HydrationBoundary } from './lib/hydration';
 
+export { EARLY_CLICK_RECORDER } from './lib/hydration';
+
 /**
  * The routes prerendered at build time, and who the page is for: 'none', a page for signed-out
  * visitors (hydrated only without a stored session); 'required', a signed-in screen (hydrated

@@ -1,7 +1,7 @@
 import { createElement, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { HydrationBoundary } from '@/lib/hydration';
+import { HydrationBoundary, takeEarlyClick } from '@/lib/hydration';
 
 type Router = {
   state: { initialized: boolean };
@@ -36,9 +36,11 @@ export async function mount(container: HTMLElement, router: Router, app: ReactNo
     await routerReady(router);
     // As a transition, hydration yields to the browser between components (a default-priority
     // hydration would run as one long task); the page is already on screen meanwhile.
+    // A button the visitor clicked meanwhile is clicked again once hydrated (lib/hydration.tsx).
+    const replay = takeEarlyClick();
     let root: Root | undefined;
     startTransition(() => {
-      root = hydrateRoot(container, createElement(HydrationBoundary, null, app));
+      root = hydrateRoot(container, createElement(HydrationBoundary, { replay, children: app }));
     });
     return root!;
   }

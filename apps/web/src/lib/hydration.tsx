@@ -1,4 +1,12 @@
-import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** True unless the tree is a prerendered page, or its hydration (see HydrationBoundary). */
 const HydratedContext = createContext(true);
@@ -10,11 +18,26 @@ const HydratedContext = createContext(true);
  * visitor's data (name, stored history) in slices that leave the page responsive, rather than in
  * one synchronous re-render. A tree rendered from scratch has no boundary: it is hydrated at once.
  */
-export function HydrationBoundary({ children }: { children: ReactNode }) {
+export function HydrationBoundary({
+  children,
+  replay = null,
+}: {
+  children: ReactNode;
+  /** A button clicked before the app ran (takeEarlyClick): clicked again once hydrated. */
+  replay?: HTMLElement | null;
+}) {
   const [hydrated, setHydrated] = useState(false);
+  const pending = useRef(replay);
   useEffect(() => {
     startTransition(() => setHydrated(true));
   }, []);
+  // After the render that filled in the visitor's data, so the handler sees the hydrated screen.
+  useEffect(() => {
+    const target = pending.current;
+    if (!hydrated || !target) return;
+    pending.current = null;
+    if (target.isConnected) target.click();
+  }, [hydrated]);
   return <HydratedContext value={hydrated}>{children}</HydratedContext>;
 }
 
@@ -26,4 +49,32 @@ export function HydrationBoundary({ children }: { children: ReactNode }) {
  */
 export function useHydrated(): boolean {
   return use(HydratedContext);
+}
+
+/** Where a prerendered page's boot script keeps the last button clicked before the app ran. */
+const EARLY_CLICK_GLOBAL = '__dwitunggalEarlyClick';
+type EarlyClick = { target: HTMLElement | null; open: boolean };
+
+/**
+ * The part of a prerendered page's boot script (scripts/prerender.mjs) that remembers the last
+ * button clicked on the page before the app's script has run: a tap on a starter question or on
+ * the side panel's button would otherwise do nothing. Links and form fields need no help: a link
+ * navigates without the app, and the fields of a prerendered form stay disabled or read-only.
+ */
+export const EARLY_CLICK_RECORDER =
+  `var c=window.${EARLY_CLICK_GLOBAL}={target:null,open:true};` +
+  `document.addEventListener('click',function(e){var t=e.target;` +
+  `var b=c.open&&t&&t.closest&&t.closest('button');if(b)c.target=b},true);`;
+
+/**
+ * Stops recording early clicks and answers the last one's button, if any. Called right before
+ * hydration starts: from then on React receives the page's events itself.
+ */
+export function takeEarlyClick(): HTMLElement | null {
+  const early = (window as unknown as Record<string, EarlyClick | undefined>)[EARLY_CLICK_GLOBAL];
+  if (!early) return null;
+  early.open = false;
+  const { target } = early;
+  early.target = null;
+  return target;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import {
   ACHIEVEMENT_TOTAL,
@@ -93,8 +93,22 @@ export function ModelSelector({
   const status = useModelStatus(character.key);
   const name = `model-${character.key}`;
   const tfjsStatus = statusText(status);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // On a prerendered chat a learner can pick a model before the app's script has run. The browser
+  // checks that radio, React keeps the checked state when it hydrates but never saw the click,
+  // and the next render would put the old choice back. So, once, on the hydrated DOM: a radio
+  // checked although it was not rendered checked is the learner's choice, and is stored.
+  useEffect(() => {
+    const picked = fieldset.current?.querySelector<HTMLInputElement>('input:checked');
+    const option = MODEL_OPTIONS.find((o) => o.value === picked?.value);
+    if (picked && option && !picked.defaultChecked) onChange(option.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the DOM React hydrated
+  }, []);
   return (
-    <fieldset className="rounded-[var(--radius-card)] border border-kertas-300 bg-white p-4 shadow-kartu">
+    <fieldset
+      ref={fieldset}
+      className="rounded-[var(--radius-card)] border border-kertas-300 bg-white p-4 shadow-kartu"
+    >
       <legend className="sr-only">Model percakapan</legend>
       <p aria-hidden="true" className="font-display text-lg font-bold text-tinta-900">
         Model percakapan
