@@ -155,15 +155,33 @@ async function storeSession(
   );
 }
 
+/**
+ * Creates a learner named `name`, stores their session (and the `stored` localStorage entries)
+ * as the app would, and opens `path` with the app's script held: the prerendered page alone.
+ */
+async function openSignedInHeld(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  path: string,
+  stored: Record<string, string> = {},
+) {
+  const learner = await createLearner(request, name);
+  await storeSession(page, request, learner.email, learner.password);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, stored);
+  const errors = collectErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return { errors, release };
+}
+
 test('/home is on screen before the script runs, then hydrated in place with the visitor\u2019s name', async ({
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Ratna Prarender');
-  await storeSession(page, request, learner.email, learner.password);
-  const errors = collectErrors(page);
-  const release = await holdEntryScript(page);
-  await page.goto('/home', { waitUntil: 'domcontentloaded' });
+  const { errors, release } = await openSignedInHeld(page, request, 'Ratna Prarender', '/home');
 
   // Built for no one in particular: the greeting has no name yet.
   const heading = page.getByRole('heading', { level: 1 });
@@ -200,21 +218,19 @@ test('a stored chat is not covered by the prerendered empty state, and shows onc
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Bayu Prarender');
-  await storeSession(page, request, learner.email, learner.password);
-  await page.evaluate(() => {
-    const at = new Date().toISOString();
-    localStorage.setItem(
-      'chat-soekarno',
-      JSON.stringify([
+  const at = new Date().toISOString();
+  const { errors, release } = await openSignedInHeld(
+    page,
+    request,
+    'Bayu Prarender',
+    '/chatsoekarno',
+    {
+      'chat-soekarno': JSON.stringify([
         { id: 'm1', text: 'Kapan proklamasi dibacakan?', sender: 'user', timestamp: at },
         { id: 'm2', text: 'Pada 17 Agustus 1945.', sender: 'soekarno', timestamp: at },
       ]),
-    );
-  });
-  const errors = collectErrors(page);
-  const release = await holdEntryScript(page);
-  await page.goto('/chatsoekarno', { waitUntil: 'domcontentloaded' });
+    },
+  );
 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Soekarno');
   // The prerendered empty state is in the page but hidden: it would contradict the history.
@@ -236,11 +252,7 @@ test('a model picked on the prerendered chat before the script runs is kept and 
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Wati Prarender');
-  await storeSession(page, request, learner.email, learner.password);
-  const errors = collectErrors(page);
-  const release = await holdEntryScript(page);
-  await page.goto('/chathatta', { waitUntil: 'domcontentloaded' });
+  const { errors, release } = await openSignedInHeld(page, request, 'Wati Prarender', '/chathatta');
 
   // The learner taps the RAG card before any app code has run: the browser checks the radio.
   const rag = page.getByRole('radio', { name: /RAG/ });
@@ -266,11 +278,12 @@ test('a starter question tapped before the script runs is asked once the chat is
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Tono Prarender');
-  await storeSession(page, request, learner.email, learner.password);
-  const errors = collectErrors(page);
-  const release = await holdEntryScript(page);
-  await page.goto('/chatsoekarno', { waitUntil: 'domcontentloaded' });
+  const { errors, release } = await openSignedInHeld(
+    page,
+    request,
+    'Tono Prarender',
+    '/chatsoekarno',
+  );
 
   const starter = page.getByRole('button', { name: 'Apa itu Marhaenisme?' });
   await starter.click();
