@@ -1,5 +1,6 @@
-// `npm test`: every suite. Unit and server suites on the embedded database, the server suite
-// again on PostgreSQL when TEST_DATABASE_URL is set, then (after the build) the fault suite
+// `npm test`: every suite. A check that every installed package supports the promised Node; unit
+// and server suites on the embedded database, the server suite again on PostgreSQL when
+// TEST_DATABASE_URL is set, then (after the build) the fault suite
 // against the built server and the end-to-end suite in Chromium against the built app.
 // `node scripts/test.mjs unit|faults|e2e` runs one part.
 import { spawnSync } from 'node:child_process';
@@ -18,9 +19,15 @@ const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 const only = process.argv[2];
 
 if (!only || only === 'unit') {
+  run('dependency engines', 'node', ['scripts/check-engines.mjs']);
   run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);
   if (TEST_DATABASE_URL) {
-    run('server tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server-postgres'], process.env);
+    run(
+      'server tests (PostgreSQL)',
+      'npx',
+      ['vitest', 'run', '--project', 'server-postgres'],
+      process.env,
+    );
   } else {
     console.log('\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run of the server suite.');
   }
@@ -35,7 +42,12 @@ if (!only || only === 'e2e' || only === 'faults') {
 if (!only || only === 'faults') {
   // The built server killed (-9), stopped (SIGTERM), cut off from PostgreSQL, run twice on one
   // database. PostgreSQL cases use TEST_DATABASE_URL when set, else a throwaway cluster.
-  run('fault tests (built server)', 'npx', ['vitest', 'run', '--config', 'tests/faults/vitest.config.ts']);
+  run('fault tests (built server)', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'tests/faults/vitest.config.ts',
+  ]);
 }
 if (!only || only === 'e2e') {
   run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);

@@ -20,7 +20,8 @@ describe('session at application start', () => {
     expect(
       await screen.findByRole('heading', { name: 'Selamat datang, Sari!' }),
     ).toBeInTheDocument();
-    expect(seen[0]).toBe(`Bearer ${tokens.learner}`);
+    // The stored profile is on screen at once; the check goes out once the API client has loaded.
+    await waitFor(() => expect(seen[0]).toBe(`Bearer ${tokens.learner}`));
     await waitFor(() => expect(storedAuth()?.user).toMatchObject({ name: 'Sari Baru' }));
   });
 

@@ -46,11 +46,12 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
   const panelId = `panel-${characterKey}`;
 
   // TF.js and the model load in the background once the screen has painted: never on the
-  // critical path, never blocking typing. Errors surface when a message is sent.
+  // critical path, never blocking typing. Errors surface when a message is sent. Not before a
+  // prerendered chat is hydrated: until then `model` is the default, not the learner's choice.
   useEffect(() => {
-    if (model !== 'tfjs') return;
+    if (prerender || model !== 'tfjs') return;
     return whenIdle(() => prepareModel(characterKey));
-  }, [model, characterKey]);
+  }, [prerender, model, characterKey]);
 
   const scrollToBottom = useCallback((behavior: ScrollBehavior) => {
     const el = listRef.current;
