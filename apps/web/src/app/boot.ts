@@ -44,6 +44,8 @@ export async function mount(container: HTMLElement, router: Router, app: ReactNo
     });
     return root!;
   }
+  // Rendered from scratch: the page's nodes, and any button clicked on them, are replaced.
+  takeEarlyClick();
   const root = createRoot(container);
   root.render(app);
   return root;
