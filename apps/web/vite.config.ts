@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -10,6 +11,26 @@ import { routePreload } from './src/app/route-preload';
 // Design tokens used by the manifest; keep in sync with `@theme` in src/index.css.
 const THEME_COLOR = '#8c1515'; // --color-merah-700
 const BACKGROUND_COLOR = '#fbf7f0'; // --color-kertas-50
+
+/**
+ * Prerenders the pages (scripts/prerender.mjs) once the client bundle is written, and before the
+ * service worker is generated (VitePWA's closeBundle runs last), so that it precaches them.
+ */
+function prerenderPages(): Plugin {
+  return {
+    name: 'dwitunggal:prerender',
+    apply: 'build',
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      handler(error?: Error) {
+        if (error) return;
+        const script = fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url));
+        execFileSync(process.execPath, [script], { stdio: 'inherit' });
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -24,7 +45,10 @@ export default defineConfig({
     entryDynamicPreload(),
     // Requests the web fonts with the page (font-display: optional, src/fonts.css).
     fontPreload(),
+    prerenderPages(),
     VitePWA({
+      // After prerenderPages(): the worker precaches the prerendered pages.
+      integration: { closeBundleOrder: 'post' },
       strategies: 'generateSW',
       filename: 'sw.js',
       scope: '/',
@@ -69,7 +93,8 @@ export default defineConfig({
         // `globIgnores` skips them, and cache them plus the model files (/api/models/**) at run
         // time with `runtimeCaching` instead.
         globPatterns: [
-          'index.html',
+          // The shell (index.html) and the prerendered pages (landing.html, login.html, ...).
+          '*.html',
           'assets/*.{js,css,woff2,svg,png,webp}',
           'icons/*.png',
           'team/*',
@@ -114,6 +139,9 @@ export default defineConfig({
             },
           },
         ],
+        // A navigation to a prerendered page gets that page: /login matches login.html (Workbox
+        // tries the path plus .html), / matches landing.html. Every other route gets the shell.
+        directoryIndex: 'landing.html',
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

@@ -165,6 +165,7 @@ test.describe('offline', () => {
     context,
     request,
   }) => {
+    const csp = watchCsp(page);
     const learner = await createLearner(request, 'Pelajar Luring');
     await loginViaForm(page, learner.email, learner.password);
     await page.goto('/chatsoekarno');
@@ -179,6 +180,8 @@ test.describe('offline', () => {
       { timeout: 30_000 },
     );
     await page.reload();
+    // The worker answers the navigation with the prerendered chat it precached, not the shell.
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/chatsoekarno');
     await expect(page.getByTestId('model-status')).toContainText(/Model versi \d+ siap/, {
       timeout: 30_000,
     });
@@ -192,11 +195,14 @@ test.describe('offline', () => {
     await expect(offline).not.toHaveAttribute('data-error', 'true');
     await expect(page.getByRole('alert')).toBeHidden();
 
-    // Even a reload while offline: the shell, TF.js and the model come from the worker's caches.
+    // Even a reload while offline: the page, TF.js and the model come from the worker's caches.
     await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/chatsoekarno');
     await expect(messages(page)).toHaveCount(4);
     const afterReload = await ask(page, 'Apa pesan Bapak untuk generasi muda?', 6);
     await expect(afterReload.getByTestId('message-meta')).toContainText(/pesan_pemuda\d{1,3}%/);
+    // The precached pages keep their CSP, which allows their inline boot script.
+    expect(csp).toEqual([]);
     await context.setOffline(false);
   });
 });

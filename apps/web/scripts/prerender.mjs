@@ -1,8 +1,10 @@
-// Prerenders the public pages (src/prerender.tsx) into dist/ after `vite build`: one HTML file per
-// route, built from dist/index.html with the route's markup in #root and its title in <head>, and
-// dist/prerendered.json (route -> file) for the server. The page then paints its content before
-// any script runs; the entry script starts right after that first paint and hydrates it
-// (src/app/boot.ts). Runs before precompress.mjs, so the pages get .br/.gz siblings too.
+// Prerenders the pages of src/prerender.tsx into dist/ at the end of `vite build` (vite.config.ts
+// runs it once the client bundle is written, before the service worker that precaches the pages
+// is generated): one HTML file per route, built from dist/index.html with the route's markup in
+// #root and its title in <head>, and dist/prerendered.json (route -> file) for the server. The
+// page then paints its content before any script runs; the entry script starts right after that
+// first paint and hydrates it (src/app/boot.ts). Runs before precompress.mjs, so the pages get
+// .br/.gz siblings too.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
