@@ -5,7 +5,15 @@
  * The table lists common chat abbreviations and colloquial spellings, mapped to the standard
  * form. A value may expand to several words ("dmn" -> "di mana").
  */
-export const INFORMAL: Readonly<Record<string, string>> = {
+/**
+ * A table keyed by words a learner typed: no prototype, so that a word such as "constructor" or
+ * "__proto__" finds nothing instead of a property of Object.prototype.
+ */
+function lookupTable(entries: Record<string, string>): Readonly<Record<string, string>> {
+  return Object.assign(Object.create(null) as Record<string, string>, entries);
+}
+
+export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   // question words
   gmn: 'bagaimana',
   gmna: 'bagaimana',
@@ -193,7 +201,7 @@ export const INFORMAL: Readonly<Record<string, string>> = {
   sampe: 'sampai',
   ampe: 'sampai',
   jmpa: 'jumpa',
-};
+});
 
 /**
  * Old (pre-1972) Indonesian spelling found in names and sources: oe -> u, tj -> c, dj -> j.
@@ -220,8 +228,7 @@ export function normalizeToken(token: string): string[] {
     return [...base, ...base];
   }
   word = modernSpelling(word);
-  // Own keys only: a learner's word such as "constructor" is not a property of the table.
-  const mapped = Object.hasOwn(INFORMAL, word) ? INFORMAL[word] : undefined;
+  const mapped = INFORMAL[word];
   if (mapped !== undefined) return mapped.split(' ');
   return [word];
 }

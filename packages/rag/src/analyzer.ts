@@ -1,6 +1,6 @@
 import { stemmer as snowballIndonesian } from '@orama/stemmers/indonesian';
 import { stopwords as oramaIndonesianStopwords } from '@orama/stopwords/indonesian';
-import { foldForMatch, wordsOf } from './text';
+import { foldForMatch, lookupTable, wordsOf } from './text';
 
 /**
  * Indonesian text analysis for retrieval: folding, stop words and stemming.
@@ -20,7 +20,7 @@ import { foldForMatch, wordsOf } from './text';
  */
 
 /** Roots Snowball damages, mapped to the stem we index them under. General Indonesian, not tuned. */
-const STEM_OVERRIDES: Record<string, string> = {
+const STEM_OVERRIDES: Record<string, string> = lookupTable({
   ketua: 'ketua',
   ketuanya: 'ketua',
   kepala: 'kepala',
@@ -71,7 +71,7 @@ const STEM_OVERRIDES: Record<string, string> = {
   pengasingannya: 'buang',
   // One figure, several names: "Bung Karno" and "Soekarno" (folded: sukarno) are the same term.
   karno: 'sukarno',
-};
+});
 
 /**
  * Stop words: Orama's Indonesian list, minus a few words that carry content in our questions
@@ -130,7 +130,7 @@ const EXTRA_STOPWORDS = [
  * Query expansion: near-synonyms learners use for what the passages say with another word.
  * Applied to the question only, each alternative with a reduced weight (see the retriever).
  */
-const EXPANSIONS: Record<string, readonly string[]> = {
+const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   henti: ['akhir', 'undur'],
   istri: ['nikah'],
   teks: ['naskah'],
@@ -163,7 +163,7 @@ const EXPANSIONS: Record<string, readonly string[]> = {
   pilih: ['angkat'],
   angkat: ['pilih'],
   menang: ['unggul'],
-};
+});
 
 /**
  * Words that frame a question rather than name its topic ("apa MAKSUD ...", "apa ISI ...",
@@ -193,7 +193,7 @@ export function isFrameStem(stem: string): boolean {
 
 /** Alternative stems for a query stem (empty for most). */
 export function expansionsOf(stem: string): readonly string[] {
-  return (Object.hasOwn(EXPANSIONS, stem) ? EXPANSIONS[stem] : undefined) ?? [];
+  return EXPANSIONS[stem] ?? [];
 }
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
@@ -248,7 +248,7 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
   }
   for (const word of distinct) {
     if (STOPWORDS.has(word) || /\d/.test(word)) continue;
-    const override = Object.hasOwn(STEM_OVERRIDES, word) ? STEM_OVERRIDES[word] : undefined;
+    const override = STEM_OVERRIDES[word];
     if (override) known.add(override);
     else if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(cachedSnowball(word));
   }
@@ -289,7 +289,7 @@ function stemUncached(
   known: ReadonlySet<string>,
   stemmer: (word: string) => string,
 ): string {
-  const override = Object.hasOwn(STEM_OVERRIDES, word) ? STEM_OVERRIDES[word] : undefined;
+  const override = STEM_OVERRIDES[word];
   if (override) return override;
   const s = stemmer(word);
   if (s === word || known.has(s) || !/^(me|pe)/.test(word)) return s;

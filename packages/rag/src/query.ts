@@ -1,5 +1,5 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { foldForMatch, wordsOf } from './text';
+import { foldForMatch, lookupTable, wordsOf } from './text';
 
 /**
  * Query-side normalisation of learner questions, before analysis:
@@ -12,7 +12,7 @@ import { foldForMatch, wordsOf } from './text';
  * The result is folded text (see foldForMatch): it is only ever used for matching.
  */
 
-const INFORMAL: Record<string, string> = {
+const INFORMAL: Record<string, string> = lookupTable({
   yg: 'yang',
   gmn: 'bagaimana',
   gmana: 'bagaimana',
@@ -70,7 +70,7 @@ const INFORMAL: Record<string, string> = {
   gbk: 'gelora bung karno',
   wapres: 'wakil presiden',
   pm: 'perdana menteri',
-};
+});
 
 /** Words that address the person you are talking to. */
 const SECOND_PERSON = new Set([
@@ -115,9 +115,7 @@ export interface QueryWord {
 export function normalizeQuestion(question: string, karakter: CharacterKey): QueryWord[] {
   const words = wordsOf(foldForMatch(question)).flatMap((w) =>
     // "1960an" (the 1960s) -> "1960"; informal spellings and acronyms expanded.
-    (
-      (Object.hasOwn(INFORMAL, w) ? INFORMAL[w] : undefined) ?? w.replace(/^(\d{4})an$/, '$1')
-    ).split(' '),
+    (INFORMAL[w] ?? w.replace(/^(\d{4})an$/, '$1')).split(' '),
   );
   const out: QueryWord[] = [];
   for (let i = 0; i < words.length; i++) {

@@ -108,3 +108,11 @@ export function stableHash(text: string): number {
   }
   return hash >>> 0;
 }
+
+/**
+ * A lookup table keyed by words a learner typed: no prototype, so that a word such as
+ * "constructor" or "__proto__" finds nothing instead of a property of Object.prototype.
+ */
+export function lookupTable<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
