@@ -51,6 +51,16 @@ export function useHydrated(): boolean {
   return use(HydratedContext);
 }
 
+/**
+ * Makes a persisted zustand store hand React its live state as the snapshot to hydrate with.
+ * zustand uses getInitialState() there, which persist makes the state before storage was read;
+ * a snapshot that changed right after hydration would force a synchronous re-render of every
+ * subscriber. A prerendered page hides stored data with useHydrated() instead.
+ */
+export function hydrateWithLiveState<T>(store: { getState: () => T; getInitialState: () => T }) {
+  store.getInitialState = store.getState;
+}
+
 /** Where a prerendered page's boot script keeps the last button clicked before the app ran. */
 const EARLY_CLICK_GLOBAL = '__dwitunggalEarlyClick';
 type EarlyClick = { target: HTMLElement | null; open: boolean };

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { setAuthToken } from '@/lib/api-client';
 import { storageKeys } from '@/config/storage-keys';
+import { hydrateWithLiveState } from '@/lib/hydration';
 
 export type AuthState = {
   user: PublicUser | null;
@@ -75,8 +76,4 @@ export const useAuthStore = create<AuthState>()(
   ),
 );
 
-// zustand hands React getInitialState() as the snapshot to hydrate with, which persist makes
-// the state before storage was read. A prerendered page hides stored data with useHydrated()
-// instead (lib/hydration.tsx): a snapshot that changed right after hydration would force a
-// synchronous re-render of every subscriber.
-useAuthStore.getInitialState = useAuthStore.getState;
+hydrateWithLiveState(useAuthStore);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { storageKeys } from '@/config/storage-keys';
+import { hydrateWithLiveState } from '@/lib/hydration';
 import { isDesktopWidth } from '../hooks/use-media-query';
 
 type UiState = {
@@ -36,8 +37,4 @@ export const useUiStore = create<UiState>()(
   ),
 );
 
-// zustand hands React getInitialState() as the snapshot to hydrate with, which persist makes
-// the state before storage was read. A prerendered page hides stored data with useHydrated()
-// instead (lib/hydration.tsx): a snapshot that changed right after hydration would force a
-// synchronous re-render of every subscriber.
-useUiStore.getInitialState = useUiStore.getState;
+hydrateWithLiveState(useUiStore);
