@@ -8,14 +8,17 @@
  * Every model stores PREPROCESS_VERSION and its PreprocessOptions in content.json; a browser that
  * sees another version must not use the model with this code.
  */
-import { normalizeToken } from './normalize';
-import { stem } from './stem';
+import { learnerWords } from '@dwitunggal/text/spelling';
+import { stem } from '@dwitunggal/text/stem';
 
-/** Bump whenever any step below changes the tokens produced for some text. */
-export const PREPROCESS_VERSION = 1;
+/**
+ * Bump whenever any step below changes the tokens produced for some text. 2: words come from the
+ * project's one Indonesian text package (@dwitunggal/text), shared with rag.
+ */
+export const PREPROCESS_VERSION = 2;
 
 export interface PreprocessOptions {
-  /** Informal spelling, old spelling and repeated letters (see normalize.ts). */
+  /** Informal spelling, old spelling and repeated letters (@dwitunggal/text/spelling). */
   normalize: boolean;
   /** Append "~stem" for each word whose stem differs from the word. */
   stems: boolean;
@@ -69,8 +72,7 @@ export function basicTokens(text: string): string[] {
 
 /** The words of a text after the optional normalisation. */
 export function words(text: string, options: PreprocessOptions): string[] {
-  const tokens = basicTokens(text);
-  return options.normalize ? tokens.flatMap(normalizeToken) : tokens;
+  return options.normalize ? learnerWords(text) : basicTokens(text);
 }
 
 /** Extra tokens derived from the words (never collide with words: they carry ~ + or #). */

@@ -136,7 +136,7 @@ describe('train', () => {
     const { content, wordIndex } = train(toy, { seed: 1 }).artifacts;
     expect(content.tags).toEqual(['salam', 'pamit', 'tanya']);
     expect(content.responses.tanya).toEqual(['Saya lahir pada 1901.']);
-    expect(content.preprocessVersion).toBe(1);
+    expect(content.preprocessVersion).toBe(2);
     expect(content.inputLength).toBeGreaterThanOrEqual(4);
     expect(content.thresholds.minProbability).toBeGreaterThan(0);
     expect(wordIndex.halo).toBeGreaterThan(0);

@@ -1,77 +1,17 @@
-import { stemmer as snowballIndonesian } from '@orama/stemmers/indonesian';
 import { stopwords as oramaIndonesianStopwords } from '@orama/stopwords/indonesian';
-import { foldForMatch, lookupTable, wordsOf } from './text';
+import { foldForMatch, lookupTable, wordsOf } from '@dwitunggal/text/fold';
+import { stem as lightStem } from '@dwitunggal/text/stem';
 
 /**
  * Indonesian text analysis for retrieval: folding, stop words and stemming.
  *
- * The stemmer is Orama's Snowball Indonesian stemmer with two corrections, both measured on the
- * knowledge base (see the retriever tests):
- *
- * 1. Snowball cannot tell a nasal prefix from the start of a root without a dictionary, so it
- *    turns "menulis" into "ulis" (root: tulis), "penangkapan" into "angkap" (tangkap),
- *    "memakan" into "pakan" (makan) and "merdeka" into "rdeka". We use the corpus itself as the
- *    dictionary: every stem produced from a word WITHOUT a nasal prefix ("ditulis", "ditangkap",
- *    "kemerdekaan") is a known root. When Snowball's stem is not a known root, the usual
- *    restorations (t-, k-, p-, m-/p- swap, ny-/s- swap) and the unstemmed word are tried, and the
- *    first known root wins.
- * 2. A short list of common words that Snowball over-stems into a different word ("ketua" ->
- *    "tua", "sekolah" -> "seko", "pemerintah" -> "perintah") is fixed by hand.
+ * Stemming is the project's one stemmer (@dwitunggal/text/stem), with one corpus-aware
+ * correction: a rule-based stemmer cannot always tell a nasal prefix from the start of a root
+ * ("memakan" could be meN-pakan or meN-makan). The corpus is the dictionary: every stem produced
+ * from a word WITHOUT a nasal prefix ("ditulis", "dimakan", "kemerdekaan") is a known root. When
+ * the stem of a nasal-prefixed word is not a known root, the usual restorations (t-, k-, p-, s-,
+ * m-/p- swap, ny-/s- swap) and the unprefixed forms are tried, and the first known root wins.
  */
-
-/** Roots Snowball damages, mapped to the stem we index them under. General Indonesian, not tuned. */
-const STEM_OVERRIDES: Record<string, string> = lookupTable({
-  ketua: 'ketua',
-  ketuanya: 'ketua',
-  kepala: 'kepala',
-  perdana: 'perdana',
-  pertama: 'pertama',
-  menteri: 'menteri',
-  pemilu: 'pemilu',
-  peristiwa: 'peristiwa',
-  majalah: 'majalah',
-  sekolah: 'sekolah',
-  bersekolah: 'sekolah',
-  masalah: 'masalah',
-  istilah: 'istilah',
-  pemuda: 'pemuda',
-  pemerintah: 'pemerintah',
-  pemerintahan: 'pemerintah',
-  pemerintahannya: 'pemerintah',
-  penduduk: 'penduduk',
-  pendudukan: 'duduk',
-  menikah: 'nikah',
-  menikahi: 'nikah',
-  pernikahan: 'nikah',
-  kemudian: 'kemudian',
-  sejarah: 'sejarah',
-  bersejarah: 'sejarah',
-  perang: 'perang',
-  bertemu: 'temu',
-  // A treaty is not a promise ("janji"): keep "perjanjian" apart from its root.
-  perjanjian: 'perjanjian',
-  peranan: 'peran',
-  pendapat: 'pendapat',
-  pendapatnya: 'pendapat',
-  berpendapat: 'pendapat',
-  julukan: 'juluk',
-  mundur: 'undur',
-  // Synonyms folded into one term on both sides (index and query), general Indonesian usage:
-  // dying, age, and exile ("pengasingan" and "pembuangan" are used interchangeably; the bare
-  // root "asing" means "foreign" and must stay apart).
-  meninggal: 'wafat',
-  meninggalnya: 'wafat',
-  mangkat: 'wafat',
-  umur: 'usia',
-  umurnya: 'usia',
-  diasingkan: 'buang',
-  diasingkannya: 'buang',
-  mengasingkan: 'buang',
-  pengasingan: 'buang',
-  pengasingannya: 'buang',
-  // One figure, several names: "Bung Karno" and "Soekarno" (folded: sukarno) are the same term.
-  karno: 'sukarno',
-});
 
 /**
  * Stop words: Orama's Indonesian list, minus a few words that carry content in our questions
@@ -184,6 +124,8 @@ const FRAME_STEMS = new Set([
   'hubung',
   'contoh',
   'tanggal',
+  // "habis" frames time ("abis itu", "sehabis perang") or spending ("menghabiskan masa kecil").
+  'habis',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */
@@ -232,15 +174,6 @@ function remember<V>(cache: Map<string, V>, word: string, value: V): void {
  * analysing the same text always gives the same terms.
  */
 export function createAnalyzer(corpus: readonly string[], { folded = false } = {}): Analyzer {
-  const snowballCache = new Map<string, string>();
-  const cachedSnowball = (word: string) => {
-    let s = snowballCache.get(word);
-    if (s === undefined) {
-      s = snowball(word);
-      remember(snowballCache, word, s);
-    }
-    return s;
-  };
   const known = new Set<string>();
   const distinct = new Set<string>();
   for (const text of corpus) {
@@ -248,16 +181,14 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
   }
   for (const word of distinct) {
     if (STOPWORDS.has(word) || /\d/.test(word)) continue;
-    const override = STEM_OVERRIDES[word];
-    if (override) known.add(override);
-    else if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(cachedSnowball(word));
+    if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(lightStem(word));
   }
 
   const cache = new Map<string, string>();
   const stem = (word: string): string => {
     const cached = cache.get(word);
     if (cached !== undefined) return cached;
-    const result = stemUncached(word, known, cachedSnowball);
+    const result = stemUncached(word, known);
     remember(cache, word, result);
     return result;
   };
@@ -279,19 +210,8 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
   };
 }
 
-function snowball(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  return snowballIndonesian(word);
-}
-
-function stemUncached(
-  word: string,
-  known: ReadonlySet<string>,
-  stemmer: (word: string) => string,
-): string {
-  const override = STEM_OVERRIDES[word];
-  if (override) return override;
-  const s = stemmer(word);
+function stemUncached(word: string, known: ReadonlySet<string>): string {
+  const s = lightStem(word);
   if (s === word || known.has(s) || !/^(me|pe)/.test(word)) return s;
   for (const candidate of restorations(s, word)) {
     if (known.has(candidate)) return candidate;
@@ -307,7 +227,7 @@ function restorations(s: string, word: string): string[] {
   if (first === 'p') out.push(`m${s.slice(1)}`);
   if (first === 'm') out.push(`p${s.slice(1)}`);
   if (first === 's') out.push(`ny${s.slice(1)}`);
-  // Snowball also strips particles (-lah, -kah) that belong to the root: try the word without
+  // The rules also strip particles (-lah, -kah) that belong to the root: try the word without
   // only its possessive suffix, then the whole word.
   const withoutPossessive = word.replace(/(nya|ku|mu)$/, '');
   if (withoutPossessive !== word) out.push(withoutPossessive);

@@ -4,7 +4,7 @@ import { createEmbeddedGenerator, detectIntent } from './embedded-generator';
 import type { GenerateInput } from './generator';
 import { loadEvalQuestions } from './load-knowledge';
 import { personaLines, PERSONAS } from './persona';
-import { splitSentences } from './text';
+import { splitSentences } from '@dwitunggal/text/fold';
 import { evalDir, realPassages, realRetriever } from './testing/fixtures';
 import { toFirstPerson } from './voice';
 

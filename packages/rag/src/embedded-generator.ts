@@ -4,7 +4,7 @@ import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './g
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
 import type { IndexedSentence, QueryTerm, SearchHit } from './retriever';
-import { foldForMatch, wordsOf } from './text';
+import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
 import { toFirstPerson } from './voice';
 
 /**

@@ -1,5 +1,5 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { stableHash } from './text';
+import { stableHash } from '@dwitunggal/text/fold';
 
 /**
  * Each figure's voice. Every line a learner can read here is Indonesian and comes from a fixed

@@ -1,76 +1,16 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { foldForMatch, lookupTable, wordsOf } from './text';
+import { learnerWords } from '@dwitunggal/text/spelling';
 
 /**
  * Query-side normalisation of learner questions, before analysis:
- * - informal chat spellings and abbreviations are expanded ("yg" -> "yang", "kpn" -> "kapan");
- * - a few acronyms the knowledge base spells out are expanded ("RI", "GBK", "wapres");
+ * - informal chat spellings, abbreviations and acronyms are expanded by the project's one learner
+ *   spelling table ("yg" -> "yang", "kpn" -> "kapan", "wapres" -> "wakil presiden");
  * - words that address the chosen figure in the second person ("Bapak", "Pak", "Bung", "Anda",
  *   "kamu") are followed by the figure's name, so "Kapan Bapak lahir?" asked of Hatta looks for
  *   Hatta; an explicit name ("Bung Karno", "Pak Hatta") is left as it is.
  *
  * The result is folded text (see foldForMatch): it is only ever used for matching.
  */
-
-const INFORMAL: Record<string, string> = lookupTable({
-  yg: 'yang',
-  gmn: 'bagaimana',
-  gmana: 'bagaimana',
-  gimana: 'bagaimana',
-  kpn: 'kapan',
-  dmn: 'di mana',
-  knp: 'kenapa',
-  napa: 'kenapa',
-  tdk: 'tidak',
-  gak: 'tidak',
-  nggak: 'tidak',
-  ngga: 'tidak',
-  ga: 'tidak',
-  brp: 'berapa',
-  sdh: 'sudah',
-  udah: 'sudah',
-  dah: 'sudah',
-  dgn: 'dengan',
-  utk: 'untuk',
-  krn: 'karena',
-  karna: 'karena',
-  tsb: 'tersebut',
-  jd: 'jadi',
-  org: 'orang',
-  blm: 'belum',
-  skrg: 'sekarang',
-  kalo: 'kalau',
-  emang: 'memang',
-  bikin: 'membuat',
-  dibikin: 'dibuat',
-  ketemu: 'bertemu',
-  nemenin: 'menemani',
-  nemani: 'menemani',
-  mimpin: 'memimpin',
-  nulis: 'menulis',
-  ngetik: 'mengetik',
-  ninggal: 'meninggal',
-  nikah: 'menikah',
-  ortu: 'orang tua',
-  jendral: 'jenderal',
-  bpk: 'bapak',
-  thn: 'tahun',
-  th: 'tahun',
-  tgl: 'tanggal',
-  bln: 'bulan',
-  sbg: 'sebagai',
-  pd: 'pada',
-  dr: 'dari',
-  bs: 'bisa',
-  lg: 'lagi',
-  sy: 'saya',
-  bk: 'bung karno',
-  ri: 'republik indonesia',
-  nkri: 'negara kesatuan republik indonesia',
-  gbk: 'gelora bung karno',
-  wapres: 'wakil presiden',
-  pm: 'perdana menteri',
-});
 
 /** Words that address the person you are talking to. */
 const SECOND_PERSON = new Set([
@@ -113,10 +53,8 @@ export interface QueryWord {
 
 /** Normalises a learner's question for retrieval (see the module comment). */
 export function normalizeQuestion(question: string, karakter: CharacterKey): QueryWord[] {
-  const words = wordsOf(foldForMatch(question)).flatMap((w) =>
-    // "1960an" (the 1960s) -> "1960"; informal spellings and acronyms expanded.
-    (INFORMAL[w] ?? w.replace(/^(\d{4})an$/, '$1')).split(' '),
-  );
+  // Learner spellings and acronyms expanded (the shared table); "1960an" (the 1960s) -> "1960".
+  const words = learnerWords(question).map((w) => w.replace(/^(\d{4})an$/, '$1'));
   const out: QueryWord[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';

@@ -2,7 +2,7 @@ import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/charact
 import { createAnalyzer, expansionsOf, isFrameStem, STOPWORDS, type Analyzer } from './analyzer';
 import { periodRange, type Passage } from './knowledge';
 import { figureNameTerm, normalizeQuestion } from './query';
-import { foldForMatch, splitSentences, wordsOf } from './text';
+import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 
 /**
  * BM25F retrieval over the knowledge base (title and text as two weighted fields), with

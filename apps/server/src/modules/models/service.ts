@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { readModel, type ModelArtifacts, type LayersModelJson } from '@dwitunggal/classifier/artifacts';
+import { PREPROCESS_VERSION } from '@dwitunggal/classifier/preprocess';
 import {
   DatasetError,
   parseDataset,
@@ -518,6 +519,18 @@ export function createModelService(deps: {
     return toRun(row);
   }
 
+  /** Whether a stored version was made by this code's preprocessing (the browser refuses others). */
+  async function usesCurrentPreprocessing(figure: CharacterKey, version: number): Promise<boolean> {
+    const file = await repo.readFile(figure, version, 'content.json');
+    if (!file) return false;
+    try {
+      const content = JSON.parse(new TextDecoder().decode(file.body)) as { preprocessVersion?: unknown };
+      return content.preprocessVersion === PREPROCESS_VERSION;
+    } catch {
+      return false;
+    }
+  }
+
   const service = {
     ownerId,
 
@@ -642,11 +655,17 @@ export function createModelService(deps: {
           });
           try {
             const present = await repo.activeVersion(figure);
-            if (present) return { figure, action: 'present', version: present.version, durationMs: 0 };
+            // A model made by an older preprocessing cannot be used by this app's browser code
+            // (it refuses it): retrain, and activate the new model whatever the quality gate says.
+            const outdated = present ? !(await usesCurrentPreprocessing(figure, present.version)) : false;
+            if (present && !outdated) {
+              return { figure, action: 'present', version: present.version, durationMs: 0 };
+            }
+            if (outdated) log?.info({ figure }, 'the active model uses an older preprocessing: retraining');
             let runId: string;
             let action: InitialModelOutcome['action'] = 'trained';
             try {
-              runId = (await service.startRun(figure)).runId;
+              runId = (await service.startRun(figure, outdated ? { force: true } : {})).runId;
             } catch (err) {
               // Another process is training this figure: wait for its run.
               const other = await repo.activeRun(figure);

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PREPROCESS_VERSION } from '@dwitunggal/classifier/preprocess';
 import type { ModelVersion } from '@dwitunggal/contracts/models';
 import { buildApp } from '../../app';
-import { createTestContext, signUpAdmin, testConfig, type TestContext } from '../../../test/helpers';
+import { modelFiles, modelVersions } from '../../db/schema';
+import {
+  createTestContext,
+  signUpAdmin,
+  testConfig,
+  type TestContext,
+} from '../../../test/helpers';
 import { api, body, syntheticTags, type Api } from './testing';
 
 let ctx: TestContext;
@@ -42,6 +50,49 @@ describe('first start', () => {
     ]);
   });
 
+  it('retrains a figure whose active model was made by an older preprocessing', async () => {
+    const fresh = await createTestContext();
+    try {
+      const freshAdmin = api(fresh.app, (await signUpAdmin(fresh)).token);
+      await freshAdmin.setTags('Soekarno', syntheticTags(3, 8, 5));
+      await freshAdmin.setTags('Hatta', syntheticTags(3, 8, 6));
+      await fresh.app.models.trainMissingModels();
+      // What an older release left behind: the same model stamped with the previous version.
+      const old = new TextEncoder().encode(
+        JSON.stringify({ preprocessVersion: PREPROCESS_VERSION - 1 }),
+      );
+      await fresh.database.db
+        .update(modelFiles)
+        .set({ body: old })
+        .where(
+          and(
+            eq(modelFiles.name, 'content.json'),
+            inArray(
+              modelFiles.versionId,
+              fresh.database.db
+                .select({ id: modelVersions.id })
+                .from(modelVersions)
+                .where(eq(modelVersions.character, 'hatta')),
+            ),
+          ),
+        );
+      const outcomes = await fresh.app.models.trainMissingModels();
+      expect(outcomes.map((o) => [o.figure, o.action, o.version])).toEqual([
+        ['soekarno', 'present', 1],
+        ['hatta', 'trained', 2],
+      ]);
+      const versions = body<ModelVersion[]>(
+        await freshAdmin.get('/api/models/hatta/versions'),
+      ).data;
+      expect(versions.map((v) => [v.version, v.status])).toEqual([
+        [2, 'active'],
+        [1, 'retired'],
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('starts anyway when a figure cannot be trained, and reports why', async () => {
     const fresh = await createTestContext();
     try {
@@ -57,7 +108,7 @@ describe('first start', () => {
         }),
       ]);
       expect((await freshAdmin.get('/api/models/hatta/active')).statusCode).toBe(404);
-      expect(body((await freshAdmin.get('/api/models/hatta/active'))).message).toBe(
+      expect(body(await freshAdmin.get('/api/models/hatta/active')).message).toBe(
         'Model Hatta belum tersedia',
       );
     } finally {

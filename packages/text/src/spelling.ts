@@ -1,17 +1,12 @@
 /**
- * Normalisation of informal Indonesian chat spelling. Pure data and string functions: no DOM,
- * no fs. Applied to single lower-case tokens after punctuation has been stripped.
+ * Learner spelling: the ONE table of informal Indonesian chat spellings and abbreviations, and the
+ * token normaliser built on it, used by the classifier (browser and trainer) and by rag's query
+ * analysis alike. Pure data and string functions: no DOM, no fs.
  *
- * The table lists common chat abbreviations and colloquial spellings, mapped to the standard
- * form. A value may expand to several words ("dmn" -> "di mana").
+ * The table maps common chat abbreviations, colloquial spellings and a few acronyms learners type
+ * to the standard form. A value may expand to several words ("dmn" -> "di mana").
  */
-/**
- * A table keyed by words a learner typed: no prototype, so that a word such as "constructor" or
- * "__proto__" finds nothing instead of a property of Object.prototype.
- */
-function lookupTable(entries: Record<string, string>): Readonly<Record<string, string>> {
-  return Object.assign(Object.create(null) as Record<string, string>, entries);
-}
+import { foldForMatch, lookupTable, wordsOf } from './fold';
 
 export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   // question words
@@ -201,34 +196,92 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   sampe: 'sampai',
   ampe: 'sampai',
   jmpa: 'jumpa',
+  // more learner spellings seen in chat questions
+  napa: 'kenapa',
+  gmana: 'bagaimana',
+  gimna: 'bagaimana',
+  dmna: 'di mana',
+  dimn: 'di mana',
+  tsb: 'tersebut',
+  jd: 'jadi',
+  jdi: 'jadi',
+  abis: 'habis',
+  hbs: 'habis',
+  taun: 'tahun',
+  thun: 'tahun',
+  bln: 'bulan',
+  kpd: 'kepada',
+  dlm: 'dalam',
+  bbrp: 'beberapa',
+  prnh: 'pernah',
+  pernh: 'pernah',
+  nm: 'nama',
+  lhr: 'lahir',
+  bnr: 'benar',
+  skolah: 'sekolah',
+  sklh: 'sekolah',
+  sekola: 'sekolah',
+  blanda: 'belanda',
+  blnda: 'belanda',
+  jpg: 'jepang',
+  jpng: 'jepang',
+  indo: 'indonesia',
+  mrdeka: 'merdeka',
+  merdka: 'merdeka',
+  bokap: 'ayah',
+  nyokap: 'ibu',
+  bini: 'istri',
+  ketemu: 'bertemu',
+  ktemu: 'bertemu',
+  dibikin: 'dibuat',
+  nemenin: 'menemani',
+  nemani: 'menemani',
+  mimpin: 'memimpin',
+  nulis: 'menulis',
+  ngetik: 'mengetik',
+  ninggal: 'meninggal',
+  nikah: 'menikah',
+  jendral: 'jenderal',
+  // acronyms the knowledge base and the tags spell out
+  bk: 'bung karno',
+  ri: 'republik indonesia',
+  nkri: 'negara kesatuan republik indonesia',
+  gbk: 'gelora bung karno',
+  wapres: 'wakil presiden',
+  pm: 'perdana menteri',
 });
 
 /**
- * Old (pre-1972) Indonesian spelling found in names and sources: oe -> u, tj -> c, dj -> j.
- * "Soekarno" and "Sukarno", "Tjokroaminoto" and "Cokroaminoto" become the same token.
+ * Collapses the letters learners stretch: a vowel repeated three or more times anywhere, or any
+ * letter repeated three or more times at the end ("halooo" -> "halo", "hmmm" -> "hm", "bungggg"
+ * -> "bung"). A run of consonants inside a word is left alone: it is an acronym ("PPPKI").
  */
-export function modernSpelling(word: string): string {
-  return word.replace(/oe/g, 'u').replace(/tj/g, 'c').replace(/dj/g, 'j');
-}
-
-/** Collapses a letter repeated three or more times ("halooo" -> "halo", "hmmm" -> "hm"). */
 export function collapseRepeats(word: string): string {
-  return word.replace(/(\p{L})\1{2,}/gu, '$1');
+  return word.replace(/([aiueo])\1{2,}/g, '$1').replace(/(\p{L})\1{2,}$/u, '$1');
 }
 
 /**
- * Normalises one lower-case token into one or more standard words. Reduplication written with a
- * digit ("anak2") becomes two words.
+ * Normalises one folded token (see foldForMatch: lower case, old spelling already modernised)
+ * into one or more standard words. Reduplication written with a digit ("anak2") becomes two
+ * words.
  */
 export function normalizeToken(token: string): string[] {
-  let word = collapseRepeats(token);
+  const word = collapseRepeats(token);
   const redup = /^(\p{L}{2,})2$/u.exec(word);
   if (redup) {
     const base = normalizeToken(redup[1] as string);
     return [...base, ...base];
   }
-  word = modernSpelling(word);
   const mapped = INFORMAL[word];
   if (mapped !== undefined) return mapped.split(' ');
   return [word];
+}
+
+/**
+ * The words of a learner's text in standard spelling: folded (lower case, no diacritics, old
+ * spelling modernised), split into letter-and-digit runs, each normalised by normalizeToken.
+ * The classifier's features and rag's query analysis both start from this.
+ */
+export function learnerWords(text: string): string[] {
+  return wordsOf(foldForMatch(text)).flatMap(normalizeToken);
 }

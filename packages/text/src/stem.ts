@@ -1,10 +1,85 @@
 /**
- * A light, dictionary-free Indonesian stemmer. It removes particles (-lah, -kah, -tah, -pun),
- * possessive pronouns (-ku, -mu, -nya), derivational suffixes (-kan, -an, -i) and the common
- * prefixes (di-, ke-, ter-, ber-, per-, meN-, peN-) with their sound changes. Without a
- * dictionary it over-stems sometimes; the classifier adds the stem as an extra token beside the
- * word, so a wrong stem costs little and a right one links "diasingkan" to "pengasingan".
+ * The ONE Indonesian stemmer of the project (classifier features and rag retrieval): light and
+ * dictionary-free, so that it runs the same in the browser and on the server. It removes
+ * particles (-lah, -kah, -tah, -pun), possessive pronouns (-ku, -mu, -nya), derivational suffixes
+ * (-kan, -an, -i) and the common prefixes (di-, ke-, ter-, ber-, per-, meN-, peN-) with their
+ * sound changes. Without a dictionary it over-stems sometimes: a short table of overrides fixes
+ * the words where a wrong stem would join two different words or split one ("menikah" is nikah,
+ * not "tikah"; "perjanjian" is a treaty, not a promise), and a list of roots that look affixed
+ * ("sekolah", "pemuda") keeps them whole. rag adds corpus-aware restoration on top
+ * (see createCorpusStemmer).
  */
+import { lookupTable } from './fold';
+
+/**
+ * Words whose stem the rules get wrong, mapped to the stem they must have. Also folds a few
+ * synonyms into one term on both sides (dying, age, exile; "Bung Karno" and "Soekarno"):
+ * general Indonesian usage, not tuned to any question set.
+ */
+const OVERRIDES: Readonly<Record<string, string>> = lookupTable({
+  ketua: 'ketua',
+  ketuanya: 'ketua',
+  kepala: 'kepala',
+  perdana: 'perdana',
+  pertama: 'pertama',
+  menteri: 'menteri',
+  pemilu: 'pemilu',
+  peristiwa: 'peristiwa',
+  majalah: 'majalah',
+  sekolah: 'sekolah',
+  bersekolah: 'sekolah',
+  masalah: 'masalah',
+  istilah: 'istilah',
+  pemuda: 'pemuda',
+  pemerintah: 'pemerintah',
+  pemerintahan: 'pemerintah',
+  pemerintahannya: 'pemerintah',
+  penduduk: 'penduduk',
+  pendudukan: 'duduk',
+  menikah: 'nikah',
+  menikahi: 'nikah',
+  menikahnya: 'nikah',
+  pernikahan: 'nikah',
+  pernikahannya: 'nikah',
+  kemudian: 'kemudian',
+  sejarah: 'sejarah',
+  bersejarah: 'sejarah',
+  perang: 'perang',
+  bertemu: 'temu',
+  perjanjian: 'perjanjian',
+  peranan: 'peran',
+  pendapat: 'pendapat',
+  pendapatnya: 'pendapat',
+  berpendapat: 'pendapat',
+  julukan: 'juluk',
+  mundur: 'undur',
+  mengundurkan: 'undur',
+  pengunduran: 'undur',
+  meninggal: 'wafat',
+  meninggalnya: 'wafat',
+  mangkat: 'wafat',
+  umur: 'usia',
+  umurnya: 'usia',
+  diasingkan: 'buang',
+  diasingkannya: 'buang',
+  mengasingkan: 'buang',
+  pengasingan: 'buang',
+  pengasingannya: 'buang',
+  dibuang: 'buang',
+  pembuangan: 'buang',
+  karno: 'sukarno',
+  merdeka: 'merdeka',
+  kemerdekaan: 'merdeka',
+  kemerdekaannya: 'merdeka',
+  memproklamasikan: 'proklamasi',
+  diproklamasikan: 'proklamasi',
+  proklamasikan: 'proklamasi',
+  proklamator: 'proklamator',
+  pemberontakan: 'berontak',
+  perundingan: 'unding',
+  berunding: 'unding',
+  pendidikan: 'didik',
+});
 
 const MIN_STEM = 3;
 const VOWEL = /^[aiueo]/;
@@ -161,7 +236,8 @@ function stripDerivational(w: string, kind: PrefixKind): string {
   if (w.endsWith('kan') && w.length >= 7)
     return kind === 'nominal' ? w.slice(0, -2) : w.slice(0, -3);
   if (w.endsWith('an') && (kind !== 'none' ? w.length >= 6 : w.length >= 7)) return w.slice(0, -2);
-  if (w.endsWith('i') && kind === 'verbal' && w.length >= 6) return w.slice(0, -1);
+  // -i goes with di- and meN- only: ber-...-i and ter-...-i are not confixes ("berhenti").
+  if (w.endsWith('i') && /^(di|me)/.test(w) && w.length >= 6) return w.slice(0, -1);
   return w;
 }
 
@@ -198,6 +274,8 @@ function stripPrefix(word: string, inner: boolean): string {
 
 /** Returns the stem of one normalised lower-case word (the word itself when nothing applies). */
 export function stem(word: string): string {
+  const override = OVERRIDES[word];
+  if (override !== undefined) return override;
   if (word.length <= 4 || KEEP.has(word) || /\d/.test(word)) return word;
   let w = stripInflection(word);
   if (KEEP.has(w)) return w;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForMatch, splitSentences, stableHash, wordsOf } from './text';
+import { foldForMatch, splitSentences, stableHash, wordsOf } from './fold';
 
 describe('splitSentences', () => {
   it('splits on sentence ends and keeps every character of the text', () => {
