@@ -47,4 +47,3 @@ describe('analyzer word caches', () => {
     expect(words.map((w) => fresh.stem(w))).toEqual(before);
   });
 });
-

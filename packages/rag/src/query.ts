@@ -12,6 +12,12 @@ import { learnerWords } from '@dwitunggal/text/spelling';
  * The result is folded text (see foldForMatch): it is only ever used for matching.
  */
 
+/**
+ * Words of a question that are read at all: a learner's question is rarely longer than 40 words,
+ * and a 1,000-character prompt must not cost more than a few normal questions.
+ */
+export const MAX_QUESTION_WORDS = 64;
+
 /** Words that address the person you are talking to. */
 const SECOND_PERSON = new Set([
   'bapak',
@@ -54,7 +60,9 @@ export interface QueryWord {
 /** Normalises a learner's question for retrieval (see the module comment). */
 export function normalizeQuestion(question: string, karakter: CharacterKey): QueryWord[] {
   // Learner spellings and acronyms expanded (the shared table); "1960an" (the 1960s) -> "1960".
-  const words = learnerWords(question).map((w) => w.replace(/^(\d{4})an$/, '$1'));
+  const words = learnerWords(question, MAX_QUESTION_WORDS).map((w) =>
+    w.replace(/^(\d{4})an$/, '$1'),
+  );
   const out: QueryWord[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRetriever } from './eval';
 import { loadEvalQuestions } from './load-knowledge';
 import { parsePassages } from './knowledge';
-import { boundedLevenshtein, createRetriever } from './retriever';
+import { createRetriever, MAX_CORRECTIONS, MAX_QUERY_WORDS } from './retriever';
 import { evalDir, realPassages, realRetriever } from './testing/fixtures';
+import { foldForMatch } from '@dwitunggal/text/fold';
 
 const retriever = await realRetriever();
 const ids = (query: string, karakter: 'soekarno' | 'hatta', k = 5) =>
@@ -136,11 +137,27 @@ describe('retrieval over the knowledge base', () => {
   });
 });
 
-describe('boundedLevenshtein', () => {
-  it('measures edits and stops past the bound', () => {
-    expect(boundedLevenshtein('proklamsi', 'proklamasi', 2)).toBe(1);
-    expect(boundedLevenshtein('kitten', 'sitting', 3)).toBe(3);
-    expect(boundedLevenshtein('abc', 'xyz', 1)).toBe(2);
-    expect(boundedLevenshtein('same', 'same', 0)).toBe(0);
+describe('bounded work per question', () => {
+  it('reads at most MAX_QUERY_WORDS distinct words and tries at most MAX_CORRECTIONS spellings', async () => {
+    // Corpus words of 10+ letters with their last letter changed: each is one edit from a
+    // different indexed word, so without a budget every one of them would be corrected.
+    const words = [
+      ...new Set(
+        (await realPassages()).flatMap((p) => foldForMatch(p.text).match(/[a-z]{10,}/g) ?? []),
+      ),
+    ].slice(0, 100);
+    const prompt = words.map((w) => `${w.slice(0, -1)}${w.endsWith('q') ? 'x' : 'q'}`).join(' ');
+    const terms = retriever.analyze(prompt, 'soekarno');
+    expect(MAX_QUERY_WORDS).toBeLessThanOrEqual(32);
+    expect(MAX_CORRECTIONS).toBeLessThanOrEqual(4);
+    expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_WORDS);
+    const corrected = terms.filter((t) => t.kind === 'corrected').length;
+    expect(corrected).toBeGreaterThan(0);
+    expect(corrected).toBeLessThanOrEqual(MAX_CORRECTIONS);
+  });
+
+  it('still corrects the typos of a normal question', () => {
+    const terms = retriever.analyze('kapan proklamsi dibacakan?', 'soekarno');
+    expect(terms.find((t) => t.word === 'proklamsi')?.kind).toBe('corrected');
   });
 });

@@ -3,6 +3,12 @@ import { createAnalyzer, expansionsOf, isFrameStem, STOPWORDS, type Analyzer } f
 import { periodRange, type Passage } from './knowledge';
 import { figureNameTerm, normalizeQuestion } from './query';
 import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
+import { createCorrector, MIN_FUZZY_LENGTH } from '@dwitunggal/text/fuzzy';
+
+/** Distinct content words of one question that are analysed; the rest are ignored. */
+export const MAX_QUERY_WORDS = 32;
+/** Unknown words of one question that may try the spelling fallback. */
+export const MAX_CORRECTIONS = 4;
 
 /**
  * BM25F retrieval over the knowledge base (title and text as two weighted fields), with
@@ -210,14 +216,25 @@ export function createRetriever(
 
   const analyze = (query: string, karakter: CharacterKey): QueryTerm[] => {
     const seen = new Map<string, QueryTerm>();
+    // Bounded work whatever the prompt: at most MAX_QUERY_WORDS distinct content words are
+    // analysed, and at most MAX_CORRECTIONS of them may try the spelling fallback.
+    const distinct = new Set<string>();
+    let corrections = 0;
     for (const { word, implied } of normalizeQuestion(query, karakter)) {
       if (STOPWORDS.has(word)) continue;
+      if (!distinct.has(word)) {
+        if (distinct.size >= MAX_QUERY_WORDS) break;
+        distinct.add(word);
+      }
       let term = analyzer.stem(word);
       let kind: QueryTerm['kind'] = implied ? 'implied' : 'typed';
       let factor = implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1;
       let synonyms = expansionsOf(term).filter((t) => postings.has(t));
       if (!postings.has(term) && synonyms.length === 0) {
-        const corrected = /\d/.test(word) ? undefined : vocabulary.closest(word);
+        const tryCorrection =
+          !/\d/.test(word) && word.length >= MIN_FUZZY_LENGTH && corrections < MAX_CORRECTIONS;
+        if (tryCorrection) corrections += 1;
+        const corrected = tryCorrection ? vocabulary.closest(word) : undefined;
         if (corrected !== undefined) {
           term = corrected;
           kind = 'corrected';
@@ -406,13 +423,9 @@ export function createRetriever(
 }
 
 /**
- * The corpus's folded surface words, for the misspelling fallback: an unknown query word is
- * replaced by the closest corpus word (Levenshtein distance 1 for words of 6-8 letters, 2 for
- * longer words; same first letter; ties broken by frequency, then alphabetically). Shorter words
- * are never corrected: one edit turns too many of them into another real word ("enak" -> "enam").
+ * The corpus's folded surface words, for the misspelling fallback (@dwitunggal/text/fuzzy): an
+ * unknown query word is replaced by the closest corpus word whose stem is indexed.
  */
-const MIN_FUZZY_LENGTH = 6;
-
 function buildSurfaceVocabulary(
   foldedTexts: readonly string[],
   analyzer: Analyzer,
@@ -425,59 +438,12 @@ function buildSurfaceVocabulary(
       frequency.set(word, (frequency.get(word) ?? 0) + 1);
     }
   }
-  const byInitial = new Map<string, string[]>();
-  for (const word of [...frequency.keys()].sort()) {
-    const list = byInitial.get(word[0] as string);
-    if (list) list.push(word);
-    else byInitial.set(word[0] as string, [word]);
-  }
-  const cache = new Map<string, string | undefined>();
+  const corrector = createCorrector(frequency);
   return {
     closest(word: string): string | undefined {
-      if (word.length < MIN_FUZZY_LENGTH) return undefined;
-      if (cache.has(word)) return cache.get(word);
-      const maxDistance = word.length >= 9 ? 2 : 1;
-      let best: string | undefined;
-      let bestDistance = maxDistance + 1;
-      let bestFrequency = 0;
-      for (const candidate of byInitial.get(word[0] as string) ?? []) {
-        if (Math.abs(candidate.length - word.length) > maxDistance) continue;
-        const d = boundedLevenshtein(word, candidate, maxDistance);
-        if (d > maxDistance) continue;
-        const f = frequency.get(candidate) ?? 0;
-        if (d < bestDistance || (d === bestDistance && f > bestFrequency)) {
-          best = candidate;
-          bestDistance = d;
-          bestFrequency = f;
-        }
-      }
+      const best = corrector.closest(word);
       const stem = best === undefined ? undefined : analyzer.stem(best);
-      const result = stem !== undefined && postings.has(stem) ? stem : undefined;
-      if (cache.size < 10_000) cache.set(word, result);
-      return result;
+      return stem !== undefined && postings.has(stem) ? stem : undefined;
     },
   };
-}
-
-/** Levenshtein distance, or max + 1 as soon as it must exceed `max`. */
-export function boundedLevenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      current.push(value);
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > max) return max + 1;
-    previous = current;
-  }
-  return previous[b.length] ?? max + 1;
 }

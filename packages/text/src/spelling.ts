@@ -280,8 +280,10 @@ export function normalizeToken(token: string): string[] {
 /**
  * The words of a learner's text in standard spelling: folded (lower case, no diacritics, old
  * spelling modernised), split into letter-and-digit runs, each normalised by normalizeToken.
- * The classifier's features and rag's query analysis both start from this.
+ * The classifier's features and rag's query analysis both start from this. `maxWords` bounds
+ * the work on a long text: only its first words are read.
  */
-export function learnerWords(text: string): string[] {
-  return wordsOf(foldForMatch(text)).flatMap(normalizeToken);
+export function learnerWords(text: string, maxWords = Infinity): string[] {
+  const words = wordsOf(foldForMatch(text));
+  return (words.length > maxWords ? words.slice(0, maxWords) : words).flatMap(normalizeToken);
 }
