@@ -2,10 +2,16 @@
  * `npm run rag:eval`: evaluates retrieval on data/eval/rag-*.json against the knowledge base in
  * data/seed/knowledge and prints one JSON object (per figure and overall: recall@5, MRR@10,
  * nDCG@10; the "nothing relevant" gate; the questions whose relevant passages were not all in
- * the top 5). Options: --verbose adds every question's ranking.
+ * the top 5) and, per learner set written outside the team (data/eval/learner/rag-*.json), the
+ * accuracy of the answers by type and figure, the share of answerable questions declined and the
+ * share of answers naming their own speaker in the third person. Options: --verbose adds every
+ * question's ranking.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readdir, readFile } from 'node:fs/promises';
+import { gradeAnswer, summarizeAnswers, type LearnerQuestion } from '../answer-eval';
+import { createRagEngine } from '../engine';
 import { evaluateRetriever } from '../eval';
 import { loadEvalQuestions, loadKnowledge } from '../load-knowledge';
 import { createRetriever } from '../retriever';
@@ -28,10 +34,31 @@ async function main() {
     perFigure: report.perFigure,
     overall: report.overall,
     gate: report.gate,
+    answers: await evaluateAnswers(passages),
     misses,
     ...(verbose ? { results: report.results } : {}),
   };
   process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+}
+
+/**
+ * Answers of the whole rag model (retrieval and the embedded generator) to the learner sets
+ * written outside the team, one report per file (data/eval/learner/rag-*.json).
+ */
+async function evaluateAnswers(passages: Awaited<ReturnType<typeof loadKnowledge>>) {
+  const dir = path.join(root, 'data/eval/learner');
+  const engine = createRagEngine({ passages });
+  const out: Record<string, unknown> = {};
+  for (const file of (await readdir(dir)).filter((f) => /^rag-.*\.json$/.test(f)).sort()) {
+    const questions = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as LearnerQuestion[];
+    const graded = [];
+    for (const q of questions) {
+      const answer = await engine.answer({ karakter: q.karakter, prompt: q.question });
+      graded.push(gradeAnswer(q, { text: answer.response, declined: answer.sources.length === 0 }));
+    }
+    out[file] = summarizeAnswers(graded, questions);
+  }
+  return out;
 }
 
 main().catch((error: unknown) => {

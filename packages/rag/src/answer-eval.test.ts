@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  containsPhrase,
+  gradeAnswer,
+  namesSelfInThirdPerson,
+  summarizeAnswers,
+} from './answer-eval';
+
+describe('grading answers', () => {
+  it('matches expected facts as whole folded words', () => {
+    expect(containsPhrase('Saya diasingkan ke Ende, Flores.', 'Ende')).toBe(true);
+    expect(containsPhrase('Saya mendengar kabar itu.', 'Ende')).toBe(false);
+    expect(containsPhrase('Ayah saya Raden Soekemi.', 'Sukemi')).toBe(true);
+  });
+
+  it('finds a speaker naming himself, but not inside a quotation', () => {
+    expect(namesSelfInThirdPerson('Rumah kelahiran Bung Karno di Surabaya.', 'soekarno')).toBe(
+      true,
+    );
+    expect(
+      namesSelfInThirdPerson(
+        'Kami menandatangani "atas nama bangsa Indonesia, Soekarno/Hatta".',
+        'hatta',
+      ),
+    ).toBe(false);
+    expect(namesSelfInThirdPerson('Saya bekerja bersama Bung Karno.', 'hatta')).toBe(false);
+  });
+
+  it('counts a declined off-topic question as right and a declined answerable one as wrong', () => {
+    const q = (answerable: boolean) => ({
+      id: answerable ? 'x1' : 'x2',
+      karakter: 'hatta' as const,
+      type: answerable ? 'factoid' : 'offtopic',
+      question: '?',
+      answerable,
+      expect: answerable ? [['Rahmi']] : [],
+    });
+    const declined = { text: 'Maaf, saya tidak tahu.', declined: true };
+    const graded = [gradeAnswer(q(true), declined), gradeAnswer(q(false), declined)];
+    expect(graded.map((g) => g.right)).toEqual([false, true]);
+    const summary = summarizeAnswers(graded, [q(true), q(false)]);
+    expect(summary.overall).toEqual({ questions: 2, right: 1, accuracy: 0.5 });
+    expect(summary.answerableDeclined).toBe(1);
+  });
+});
