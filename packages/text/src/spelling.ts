@@ -202,6 +202,8 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   gimna: 'bagaimana',
   dmna: 'di mana',
   dimn: 'di mana',
+  mn: 'mana',
+  mna: 'mana',
   tsb: 'tersebut',
   jd: 'jadi',
   jdi: 'jadi',

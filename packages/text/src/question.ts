@@ -1,0 +1,97 @@
+/**
+ * Question understanding, on the learner's own spelling: what kind of answer is asked for
+ * (a time, a place, a person, a reason, a manner, a number, a definition, yes or no) and whether
+ * the message leans on the conversation before it (a follow-up such as "lalu?", "terus abis itu
+ * gimana?", "kenapa begitu?", "beliau menikah dengan siapa?").
+ */
+import { foldForMatch, wordsOf } from './fold';
+import { learnerWords } from './spelling';
+
+export type QuestionType =
+  'when' | 'where' | 'who' | 'why' | 'how' | 'howMany' | 'define' | 'yesNo' | 'other';
+
+export interface QuestionAnalysis {
+  type: QuestionType;
+  /** The question's words in standard spelling (learnerWords). */
+  words: string[];
+  /** The message reads as a follow-up of the previous turn. */
+  followUp: boolean;
+}
+
+const pairAt = (words: readonly string[], a: string, b: string) =>
+  words.some((w, i) => w === a && words[i + 1] === b);
+
+/** Words that refer back to something said before. */
+const BACK_REFERENCES = new Set([
+  'itu',
+  'tersebut',
+  'tsb',
+  'beliau',
+  'begitu',
+  'begini',
+  'sana',
+  'situ',
+]);
+/** Words that continue a story ("lalu?", "terus?", "selanjutnya?"). */
+const CONTINUERS = new Set([
+  'lalu',
+  'terus',
+  'kemudian',
+  'selanjutnya',
+  'habis',
+  'setelah',
+  'sesudah',
+  'abis',
+]);
+
+export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
+  const has = (w: string) => words.includes(w);
+  if (has('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa'))
+    return 'when';
+  if (pairAt(words, 'di', 'mana') || pairAt(words, 'ke', 'mana') || pairAt(words, 'dari', 'mana')) {
+    return 'where';
+  }
+  if (has('siapa')) return 'who';
+  if (has('kenapa') || has('mengapa') || has('alasan') || pairAt(words, 'untuk', 'apa'))
+    return 'why';
+  if (has('berapa') || has('jumlah')) return 'howMany';
+  if (has('bagaimana') || pairAt(words, 'dengan', 'cara') || has('caranya')) return 'how';
+  if (
+    pairAt(words, 'apa', 'itu') ||
+    pairAt(words, 'apa', 'arti') ||
+    pairAt(words, 'apa', 'maksud') ||
+    has('artinya') ||
+    has('singkatan') ||
+    has('kepanjangan')
+  ) {
+    return 'define';
+  }
+  const first = typedFirst;
+  if (
+    first === 'apakah' ||
+    first === 'benarkah' ||
+    first === 'pernahkah' ||
+    words.at(-1) === 'kah'
+  ) {
+    return 'yesNo';
+  }
+  if ((has('benar') || has('betul') || has('pernah')) && !has('apa')) return 'yesNo';
+  return 'other';
+}
+
+export function analyzeQuestion(text: string): QuestionAnalysis {
+  const words = learnerWords(text, 64);
+  const type = questionType(words, wordsOf(foldForMatch(text))[0]);
+  const short = words.length <= 6;
+  const followUp =
+    words.length > 0 &&
+    ((short &&
+      words.some(
+        // "apa itu X" asks for a definition: that "itu" points at X, not back.
+        (w, i) =>
+          CONTINUERS.has(w) || (BACK_REFERENCES.has(w) && !(w === 'itu' && words[i - 1] === 'apa')),
+      )) ||
+      (words.length <= 2 && (type !== 'other' || words.every((w) => CONTINUERS.has(w)))) ||
+      words.includes('beliau'));
+  return { type, words, followUp };
+}
