@@ -12,6 +12,15 @@ export type CharacterName = (typeof CHARACTER_NAMES)[CharacterKey];
 
 export const characterKey = z.enum(CHARACTER_KEYS);
 
+/**
+ * Birth and death dates (ISO). The figures never speak of anything after their death as their
+ * own experience: rag answers such facts in a narrator's note.
+ */
+export const CHARACTER_LIFETIMES = {
+  soekarno: { born: '1901-06-06', died: '1970-06-21' },
+  hatta: { born: '1902-08-12', died: '1980-03-14' },
+} as const satisfies Record<CharacterKey, { born: string; died: string }>;
+
 /** Resolves a figure's name in any case ("HATTA", "soekarno") to its key, or null. */
 export function characterKeyFromName(name: string): CharacterKey | null {
   const lower = name.trim().toLowerCase();

@@ -24,6 +24,10 @@ describe('grading answers', () => {
       ),
     ).toBe(false);
     expect(namesSelfInThirdPerson('Saya bekerja bersama Bung Karno.', 'hatta')).toBe(false);
+    expect(namesSelfInThirdPerson('Stadion Gelora Bung Karno dibangun.', 'soekarno')).toBe(false);
+    expect(namesSelfInThirdPerson('Catatan narator: Hatta wafat pada 1980.', 'hatta')).toBe(false);
+    expect(namesSelfInThirdPerson('Hukuman Soekarno dikurangi.', 'soekarno')).toBe(true);
+    expect(namesSelfInThirdPerson('Saya lulus. Hatta lalu pulang.', 'hatta')).toBe(true);
   });
 
   it('counts a declined off-topic question as right and a declined answerable one as wrong', () => {

@@ -9,6 +9,8 @@
  */
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { foldForMatch } from '@dwitunggal/text/fold';
+import { NARRATOR_PREFIX } from './embedded-generator';
+import { FAMILY_NAMES, NAMED_AFTER } from './voice';
 
 export interface LearnerQuestion {
   id: string;
@@ -35,12 +37,6 @@ export interface GradedAnswer {
   thirdPerson: boolean;
 }
 
-/** The names a figure must not use for himself when he speaks. */
-const SELF_NAMES: Record<CharacterKey, RegExp> = {
-  soekarno: /\b(sukarno|bung karno|presiden sukarno|ir sukarno)\b/,
-  hatta: /\b(hatta|bung hatta)\b/,
-};
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether `phrase` occurs in `text` as whole words, both folded. */
@@ -50,10 +46,38 @@ export function containsPhrase(text: string, phrase: string): boolean {
   return new RegExp(`(^|[^a-z0-9])${escape(f)}($|[^a-z0-9])`).test(foldForMatch(text));
 }
 
-/** Whether the speaker names himself in the third person, quotations left aside. */
+/** The speaker's names as written (not folded), for the third-person check. */
+const SELF_WRITTEN: Record<CharacterKey, RegExp> = {
+  soekarno: /(?:Soekarno|Sukarno|Bung Karno)\b/g,
+  hatta: /(?:Mohammad Hatta|Bung Hatta|Hatta)\b/g,
+};
+
+/**
+ * Whether the speaker names himself in the third person. Not counted: quotations, a narrator's
+ * note (the answer is plainly outside his voice), and the name inside a longer proper noun
+ * ("Gelora Bung Karno", "Rahmi Hatta", "Soekarno-Hatta").
+ */
 export function namesSelfInThirdPerson(text: string, karakter: CharacterKey): boolean {
+  if (text.startsWith(NARRATOR_PREFIX)) return false;
   const unquoted = text.replace(/["\u201c][^"\u201d]*["\u201d]/g, ' ');
-  return SELF_NAMES[karakter].test(foldForMatch(unquoted));
+  for (const m of unquoted.matchAll(SELF_WRITTEN[karakter])) {
+    const before = unquoted.slice(0, m.index);
+    const after = unquoted.slice(m.index + m[0].length);
+    if (after.startsWith('-') || /^ [A-Z]/.test(after) || before.endsWith('-')) continue;
+    const words = before.trimEnd().split(/\s+/);
+    const previous = words.at(-1) ?? '';
+    const beforePrevious = words.at(-2);
+    const previousStartsSentence = beforePrevious === undefined || /[.!?:]$/.test(beforePrevious);
+    if (/^[A-Z]/.test(previous) && !/[.!?:,]$/.test(previous)) {
+      // After a capitalised word: part of a proper noun ("Gelora Bung Karno", "Rahmi Hatta"),
+      // unless that word only starts the sentence ("Hukuman Soekarno dikurangi").
+      if (!previousStartsSentence || FAMILY_NAMES.has(previous) || NAMED_AFTER.has(previous)) {
+        continue;
+      }
+    }
+    return true;
+  }
+  return false;
 }
 
 export function gradeAnswer(q: LearnerQuestion, answer: AnswerUnderTest): GradedAnswer {

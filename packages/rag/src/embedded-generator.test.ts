@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedGenerator, detectIntent } from './embedded-generator';
+import {
+  afterLifetime,
+  createEmbeddedGenerator,
+  detectIntent,
+  NARRATOR_PREFIX,
+} from './embedded-generator';
 import type { GenerateInput } from './generator';
 import { loadEvalQuestions } from './load-knowledge';
 import { personaLines, PERSONAS } from './persona';
@@ -26,9 +31,12 @@ const inputFor = (question: string, karakter: 'soekarno' | 'hatta'): GenerateInp
  */
 function isGrounded(text: string, input: GenerateInput): boolean {
   const allowed = new Set(personaLines(input.karakter));
+  allowed.add(NARRATOR_PREFIX);
   for (const hit of input.hits) {
     for (const sentence of splitSentences(hit.passage.text)) {
       allowed.add(toFirstPerson(sentence, input.karakter));
+      // A narrator's note quotes the passage as written.
+      if (afterLifetime(sentence, input.karakter)) allowed.add(sentence);
     }
   }
   const pieces = [...allowed].sort((a, b) => b.length - a.length);
@@ -74,7 +82,13 @@ describe('embedded generator', () => {
         for (const fact of answer.facts) {
           const passage = passages.find((p) => p.id === fact.passageId);
           expect(splitSentences(passage?.text ?? '')).toContain(fact.original);
-          expect(fact.spoken).toBe(toFirstPerson(fact.original, karakter));
+          expect(fact.spoken).toBe(
+            answer.opening === NARRATOR_PREFIX
+              ? fact.original
+              : toFirstPerson(fact.original, karakter),
+          );
+          // Nothing after his death is said in his voice.
+          expect(answer.opening === NARRATOR_PREFIX).toBe(afterLifetime(fact.original, karakter));
         }
       }
     }
@@ -103,10 +117,28 @@ describe('embedded generator', () => {
   it('writes two to four sentences: one persona opening and two or three facts', () => {
     for (const q of questions.filter((x) => x.relevant.length > 0)) {
       const answer = generator.compose(inputFor(q.question, q.karakter));
+      if (answer.opening === NARRATOR_PREFIX) {
+        expect(answer.facts.length).toBeGreaterThanOrEqual(1);
+        expect(answer.facts.length).toBeLessThanOrEqual(3);
+        continue;
+      }
       expect(PERSONAS[q.karakter].openings).toContain(answer.opening);
       expect(answer.facts.length).toBeGreaterThanOrEqual(2);
       expect(answer.facts.length).toBeLessThanOrEqual(3);
       expect(answer.text).toBe([answer.opening, ...answer.facts.map((f) => f.spoken)].join(' '));
+    }
+  });
+
+  it("answers a question about his death in a narrator's note, never in his voice", async () => {
+    for (const [question, karakter, date] of [
+      ['kapan bapak wafat?', 'hatta', '14 Maret 1980'],
+      ['Bung Karno meninggal kapan?', 'soekarno', '21 Juni 1970'],
+    ] as const) {
+      const answer = await generator.generate(inputFor(question, karakter));
+      expect(answer.text.startsWith(NARRATOR_PREFIX)).toBe(true);
+      expect(answer.text).toContain(date);
+      expect(answer.text).not.toMatch(/\bsaya\b/i);
+      expect(answer.sources.length).toBeGreaterThan(0);
     }
   });
 

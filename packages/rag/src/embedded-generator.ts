@@ -1,5 +1,10 @@
 import type { ChatSource } from '@dwitunggal/contracts/chat';
-import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  CHARACTER_KEYS,
+  CHARACTER_LIFETIMES,
+  type CharacterKey,
+} from '@dwitunggal/contracts/characters';
+import { analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
@@ -57,21 +62,51 @@ const SYNONYM_CREDIT = 0.6;
 
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
 
+/** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
-  const words = wordsOf(foldForMatch(question));
-  const has = (w: string) => words.includes(w);
-  const pair = (a: string, b: string) => words.some((w, i) => w === a && words[i + 1] === b);
-  if (has('kapan') || has('kpn') || pair('tahun', 'berapa') || has('tanggal')) return 'when';
-  if (has('dimana') || has('kemana') || has('darimana') || has('dmn')) return 'where';
-  if (pair('di', 'mana') || pair('ke', 'mana') || pair('dari', 'mana')) return 'where';
-  if (has('siapa') || has('siapakah')) return 'who';
-  if (has('mengapa') || has('kenapa') || has('knp') || has('alasan')) return 'why';
-  if (has('berapa') || has('brp') || has('jumlah')) return 'howMany';
-  if (pair('apa', 'itu') || pair('apa', 'arti') || pair('apa', 'maksud') || has('artinya')) {
-    return 'define';
-  }
-  return 'other';
+  return INTENT_OF[analyzeQuestion(question).type];
 }
+
+const INTENT_OF: Record<QuestionType, Intent> = {
+  when: 'when',
+  where: 'where',
+  who: 'who',
+  why: 'why',
+  howMany: 'howMany',
+  define: 'define',
+  how: 'other',
+  yesNo: 'other',
+  other: 'other',
+};
+
+/** Words of a figure's death and burial. */
+const DEATH_WORDS =
+  /\b(?:wafat|meninggal|mangkat|berpulang|dimakamkan|pemakaman|makam|makamnya|jenazah)\b/i;
+const KIN_BEFORE =
+  /\b(?:ayah|ibu|kakak|adik|kakek|nenek|istri|suami|anak|putra|putri|paman|mertua)\b/i;
+const SELF_NAME: Record<CharacterKey, RegExp> = {
+  soekarno: /\b(?:Soekarno|Sukarno|Bung Karno)\b/,
+  hatta: /\bHatta\b/,
+};
+
+/**
+ * Whether a sentence tells of something after the figure's death (a later year, his death and
+ * burial): it is never put in his mouth, only in a narrator's note.
+ */
+export function afterLifetime(sentence: string, karakter: CharacterKey): boolean {
+  const deathYear = Number(CHARACTER_LIFETIMES[karakter].died.slice(0, 4));
+  const years = (sentence.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).map(Number);
+  if (years.some((y) => y > deathYear)) return true;
+  const death = DEATH_WORDS.exec(sentence);
+  if (death && SELF_NAME[karakter].test(sentence)) {
+    // "Ayah Hatta meninggal ketika ..." is his father's death, told in his own voice.
+    return !KIN_BEFORE.test(sentence.slice(0, death.index));
+  }
+  return false;
+}
+
+/** How a narrator's note starts: outside the figure's voice, and plainly marked so. */
+export const NARRATOR_PREFIX = 'Catatan narator:';
 
 const GREETING = new Set(['halo', 'hai', 'hallo', 'hello', 'hi', 'assalamualaikum', 'salam']);
 const THANKS = ['terima kasih', 'makasih', 'trims', 'thanks', 'thank you', 'matur nuwun'];
@@ -203,8 +238,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       b.score - a.score || a.hitRank - b.hitRank || a.sentence.index - b.sentence.index;
     candidates.sort(byScore);
 
-    // The main fact comes from the best passage: retrieval has seen the whole passage and its
-    // title, a sentence match alone has not.
+    // The main fact is the best sentence of any retrieved passage (its passage's rank counts in
+    // its score): the right passage is often second or third.
     const fromTop = candidates.filter((c) => c.hitRank === 0);
     const first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
     if (!first) {
@@ -252,14 +287,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         passageOrder.indexOf(a.hit) - passageOrder.indexOf(b.hit) ||
         a.sentence.index - b.sentence.index,
     );
-    const facts: UsedSentence[] = chosen.map((c) => ({
+    // The time boundary: when the main fact lies after the figure's death, the answer is a
+    // narrator's note with the facts as written; otherwise such sentences are left out.
+    const narrated = afterLifetime(first.sentence.text, karakter);
+    const kept = chosen.filter((c) => afterLifetime(c.sentence.text, karakter) === narrated);
+    const facts: UsedSentence[] = kept.map((c) => ({
       passageId: c.hit.passage.id,
       index: c.sentence.index,
       original: c.sentence.text,
-      spoken: spokenOf(c.sentence, karakter),
+      spoken: narrated ? c.sentence.text : spokenOf(c.sentence, karakter),
     }));
-    const opening = pickLine(persona.openings, seed);
-    const sources: ChatSource[] = passageOrder.map((hit) => ({
+    const opening = narrated ? NARRATOR_PREFIX : pickLine(persona.openings, seed);
+    const sources: ChatSource[] = [...new Set(kept.map((c) => c.hit))].map((hit) => ({
       id: hit.passage.id,
       title: hit.passage.title,
       reference: hit.passage.references[0] ?? '',

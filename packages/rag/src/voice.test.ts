@@ -41,10 +41,10 @@ describe('toFirstPerson', () => {
       ['Rahmi Hatta wafat pada 1999.', 'hatta'],
       ['Bandara Soekarno-Hatta dibuka pada 1985.', 'hatta'],
       ['Bandara Soekarno-Hatta dibuka pada 1985.', 'soekarno'],
-      ['Supersemar ditandatangani Presiden Soekarno di Bogor.', 'soekarno'],
       ['Stadion Gelora Bung Karno dibangun untuk Asian Games.', 'soekarno'],
       ['Buku "Bung Hatta di Mata Tiga Putrinya" terbit pada 2015.', 'hatta'],
-      ['Teks itu dibacakan Soekarno di Pegangsaan.', 'soekarno'],
+      ['Universitas Bung Hatta berdiri di Padang.', 'hatta'],
+      ['Guntur Soekarno adalah putra sulung.', 'soekarno'],
       ['Kabinet Hatta II bekerja hingga 1950.', 'hatta'],
       ['Ayahnya mengganti namanya menjadi Soekarno sesuai kebiasaan Jawa.', 'soekarno'],
       ['Sejak itu ia dikenal sebagai Ir. Soekarno.', 'soekarno'],
@@ -52,6 +52,60 @@ describe('toFirstPerson', () => {
     ] as const) {
       expect(toFirstPerson(sentence, who)).toBe(sentence);
     }
+  });
+
+  it('makes every other mention of the speaker first person: titles, agents, possessors', () => {
+    for (const [sentence, who, spoken] of [
+      [
+        'Supersemar ditandatangani Presiden Soekarno di Bogor.',
+        'soekarno',
+        'Supersemar saya tandatangani di Bogor.',
+      ],
+      [
+        'Teks itu dibacakan Soekarno di Pegangsaan.',
+        'soekarno',
+        'Teks itu saya bacakan di Pegangsaan.',
+      ],
+      [
+        'Maklumat X ditandatangani Mohammad Hatta pada 16 Oktober 1945.',
+        'hatta',
+        'Maklumat X saya tandatangani pada 16 Oktober 1945.',
+      ],
+      [
+        'Naskah itu ditandatangani oleh Ratu Juliana dan Perdana Menteri RIS Mohammad Hatta.',
+        'hatta',
+        'Naskah itu ditandatangani oleh Ratu Juliana dan saya.',
+      ],
+      ['Nama kecil Soekarno adalah Koesno.', 'soekarno', 'Nama kecil saya adalah Koesno.'],
+      [
+        'Hukuman Soekarno kemudian dikurangi, sehingga masa tahanannya menjadi dua tahun.',
+        'soekarno',
+        'Hukuman saya kemudian dikurangi, sehingga masa tahanan saya menjadi dua tahun.',
+      ],
+      [
+        'Sebagai wakil ketua, Hatta ikut memimpin sidang.',
+        'hatta',
+        'Sebagai wakil ketua, saya ikut memimpin sidang.',
+      ],
+      [
+        'Studi Hatta berjalan lama karena ia aktif di Perhimpunan Indonesia.',
+        'hatta',
+        'Studi saya berjalan lama karena saya aktif di Perhimpunan Indonesia.',
+      ],
+      [
+        'Konsep itu dikembangkan Presiden Soekarno pada masa Demokrasi Terpimpin.',
+        'soekarno',
+        'Konsep itu saya kembangkan pada masa Demokrasi Terpimpin.',
+      ],
+    ] as const) {
+      expect(toFirstPerson(sentence, who)).toBe(spoken);
+    }
+  });
+
+  it('leaves a pronoun that points at someone else alone', () => {
+    expect(toFirstPerson('Hatta bertemu Sjahrir, dan ia mengajar anak-anak.', 'hatta')).toBe(
+      'Saya bertemu Sjahrir, dan ia mengajar anak-anak.',
+    );
   });
 
   it('never touches the other figure', () => {

@@ -2,44 +2,101 @@ import type { CharacterKey } from '@dwitunggal/contracts/characters';
 
 /**
  * The documented person transformation of the embedded generator: a sentence of the knowledge
- * base, written in the third person, is put in the mouth of the figure it is about.
+ * base, written in the third person, is put in the mouth of the figure it is about. Every mention
+ * of the speaker becomes first person; every other person stays third person.
  *
- * 1. A mention of the speaking figure by name ("Mohammad Hatta", "Bung Hatta", "Hatta";
- *    "Ir. Soekarno", "Bung Karno", "Soekarno") becomes "saya" ("Saya" at the start of the
- *    sentence) ONLY where that is safe:
+ * 1. A mention of the speaking figure by name, with an optional title before it ("Mohammad
+ *    Hatta", "Bung Hatta", "Wakil Presiden Mohammad Hatta", "Perdana Menteri RIS Mohammad Hatta";
+ *    "Presiden Soekarno", "Ir. Soekarno", "Bung Karno") becomes "saya" ("Saya" at the start):
  *    - at the start of the sentence ("Hatta lahir di Bukittinggi" -> "Saya lahir di Bukittinggi");
- *    - after a lower-case word, a number or a comma ("oleh Hatta", "sikap Hatta", "Pada 1933
- *      Hatta", "Sebaliknya, Hatta"); in a list only the speaker's own name changes
- *      ("Soekarno dan Hatta" -> "Soekarno dan saya");
- *    - after a sentence-initial common noun or function word of a short list ("Ayah Mohammad
- *      Hatta" -> "Ayah saya", "Keluarga Hatta" -> "Keluarga saya", "Ketika Hatta tiba" ->
- *      "Ketika saya tiba").
- *    It is left unchanged when the name is part of a longer proper noun or title: after a
- *    capitalised word ("Presiden Soekarno", "Rahmi Hatta", "Gelora Bung Karno"), before a hyphen
- *    or another capitalised word ("Soekarno-Hatta", "Kabinet Hatta II"), or inside quotation
- *    marks (titles of works).
- *    A name right after a passive verb ("dibacakan Soekarno") is kept too ("dibacakan saya" is
- *    not Indonesian; "dibacakan oleh Soekarno" does become "dibacakan oleh saya"), and so is a
- *    name quoted as a name, shortly after a naming word ("namanya diganti menjadi Soekarno",
- *    "dikenal sebagai Bung Hatta", "memanggilnya dengan akrab Bung Hatta").
- * 2. When the sentence now starts with "Saya ", "Ketika saya " (or another subordinator) or a
- *    date followed by "saya" ("Pada awal 1934 saya ...", "Pada 17 Agustus 1945, saya ..."): the
- *    figure is the subject of the sentence or of its opening clause, so the pronoun "ia" and a
- *    possessive "-nya" on a short list of kinship nouns refer to the figure and become "saya"
- *    ("bahwa ia tidak akan menikah" -> "bahwa saya tidak akan menikah", "ayahnya" ->
- *    "ayah saya"). The kinship noun may carry one qualifier of a short list, which stays in
- *    place: "kakak perempuannya" -> "kakak perempuan saya", "ibu mertuanya" -> "ibu mertua
- *    saya", "istri pertamanya" -> "istri pertama saya". Any other word before "-nya" is left
- *    alone ("ibu kotanya" is a capital city's, not a mother).
+ *    - after a lower-case word, a number or a comma ("oleh Hatta", "kepada Presiden Soekarno",
+ *      "Pada 1933 Hatta", "Sebagai wakil ketua, Hatta"); in a list only the speaker's own name
+ *      changes ("Soekarno dan Hatta" -> "Soekarno dan saya");
+ *    - after a passive verb, as its agent: "dibacakan Soekarno" -> "saya bacakan",
+ *      "dikeluarkan Presiden Soekarno" -> "saya keluarkan" (the Indonesian first-person passive);
+ *    - as the possessor of a sentence-initial noun phrase: "Ayah Mohammad Hatta" -> "Ayah saya",
+ *      "Nama kecil Soekarno" -> "Nama kecil saya", "Hukuman Soekarno" -> "Hukuman saya".
+ *    It is left unchanged when the name is part of a longer proper noun: after a person's own
+ *    name ("Rahmi Hatta", "Guntur Soekarno") or a word that names a place or thing after him
+ *    ("Gelora Bung Karno", "Universitas Bung Hatta"), before a hyphen or another capitalised word
+ *    ("Soekarno-Hatta", "Kabinet Hatta II"), inside quotation marks (titles of works), or when
+ *    quoted as a name shortly after a naming word in the same clause ("namanya diganti menjadi
+ *    Soekarno", "dikenal sebagai Bung Hatta").
+ * 2. Once the speaker is in the sentence, a third-person pronoun ("ia", "dia", "beliau") and the
+ *    possessive "-nya" of a short list of personal nouns ("ayahnya", "kakak perempuannya",
+ *    "hukumannya", "perannya") become first person when the nearest person mentioned before them
+ *    is the speaker.
  *
- * Nothing else changes: no word is added, removed or reordered, so every sentence of an answer
- * maps back to exactly one sentence of the knowledge base.
+ * Nothing else changes: no fact is added or removed, so every sentence of an answer maps back to
+ * exactly one sentence of the knowledge base.
  */
 
+/** Titles that may stand before a figure's name and are part of the mention. */
+const TITLE =
+  '(?:(?:Presiden|Wakil Presiden|Perdana Menteri|Wakil Perdana Menteri|Menteri Luar Negeri|Ketua|Wakil Ketua)(?: [A-Z]{2,5})? )?';
+
 const NAME_PATTERNS: Record<CharacterKey, RegExp> = {
-  soekarno: /(?:Ir\. )?(?:Soekarno|Sukarno|Bung Karno)\b/g,
-  hatta: /(?:Drs\. )?(?:(?:Mohammad|Muhammad) Hatta|Bung Hatta|Hatta)\b/g,
+  soekarno: new RegExp(`${TITLE}(?:Ir\\. )?(?:Soekarno|Sukarno|Bung Karno)\\b`, 'g'),
+  hatta: new RegExp(`${TITLE}(?:Drs\\. )?(?:(?:Mohammad|Muhammad) Hatta|Bung Hatta|Hatta)\\b`, 'g'),
 };
+
+/** Words after which the figure's name is part of the name of a place or thing. */
+export const NAMED_AFTER: ReadonlySet<string> = new Set([
+  'Universitas',
+  'Bandara',
+  'Bandar',
+  'Gelora',
+  'Stadion',
+  'Jalan',
+  'Gedung',
+  'Lapangan',
+  'Monumen',
+  'Museum',
+  'Taman',
+  'Perpustakaan',
+  'Yayasan',
+  'Institut',
+  'Kampus',
+  'Penghargaan',
+  'Anugerah',
+]);
+
+/** Given names of the figures' families, which carry the family name after them. */
+export const FAMILY_NAMES: ReadonlySet<string> = new Set([
+  'Rahmi',
+  'Meutia',
+  'Gemala',
+  'Halida',
+  'Guntur',
+  'Guruh',
+  'Megawati',
+  'Rachmawati',
+  'Sukmawati',
+  'Fatmawati',
+  'Inggit',
+  'Oetari',
+  'Utari',
+  'Hartini',
+  'Dewi',
+  'Ratna',
+  'Kartika',
+  'Taufan',
+  'Bayu',
+  'Totok',
+]);
+
+/** Words that start with "di" without being passive verbs. */
+const NOT_PASSIVE = new Set([
+  'diri',
+  'dirinya',
+  'dinas',
+  'dini',
+  'dialog',
+  'diplomat',
+  'direktur',
+  'diskusi',
+  'dipl',
+]);
 
 /** Sentence-initial nouns after which the figure's name is a possessive ("Ayah Hatta"). */
 const POSSESSOR_NOUNS = new Set([
@@ -102,10 +159,13 @@ const SENTENCE_INITIAL_FUNCTION_WORDS = new Set([
 
 /** Words shortly before which a name is quoted as a name, not used for the person. */
 const NAMING_WORD =
-  /^(?:menjadi|jadi|sebagai|bernama|nama|namanya|disebut|dijuluki|julukan|gelar|panggilan|(?:me|di)?(?:m|p)anggil(?:nya)?)$/;
+  /^(?:menjadi|jadi|sebagai|bernama|namanya|disebut|dijuluki|julukan|gelar|panggilan|(?:me|di)?(?:m|p)anggil(?:nya)?)$/;
 
-/** Kinship nouns whose "-nya" becomes " saya" when the figure is the subject. */
-const KIN_NOUNS = [
+/**
+ * Personal nouns whose "-nya" becomes " saya" when the speaker is the nearest person before:
+ * kin, and what a person has or does ("hukumannya", "perannya", "pidatonya").
+ */
+const PERSONAL_NOUNS = [
   'ayah',
   'ibu',
   'kakak',
@@ -118,6 +178,40 @@ const KIN_NOUNS = [
   'orang tua',
   'putri',
   'putra',
+  'anak',
+  'mertua',
+  'sahabat',
+  'teman',
+  'rekan',
+  'guru',
+  'peran',
+  'pengalaman',
+  'kecerdasan',
+  'hukuman',
+  'masa tahanan',
+  'persidangan',
+  'pembelaan',
+  'studi',
+  'pendidikan',
+  'kuliah',
+  'hidup',
+  'kehidupan',
+  'jabatan',
+  'nama',
+  'pidato',
+  'tulisan',
+  'buku',
+  'pemikiran',
+  'gagasan',
+  'sikap',
+  'kesehatan',
+  'rumah',
+  'pengasingan',
+  'penangkapan',
+  'pemerintahan',
+  'kabinet',
+  'usia',
+  'umur',
 ];
 
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
@@ -138,14 +232,11 @@ const KIN_QUALIFIERS = [
   'ketiga',
 ];
 
-/** "ayahnya", "kakak perempuannya", "ibu mertuanya" (kinship noun, optional qualifier, -nya). */
-const KIN_POSSESSIVE = new RegExp(
-  `\\b((?:${KIN_NOUNS.join('|')})(?: (?:${KIN_QUALIFIERS.join('|')}))?)nya\\b`,
+/** "ayahnya", "kakak perempuannya", "hukumannya" (personal noun, optional qualifier, -nya). */
+const PERSONAL_POSSESSIVE = new RegExp(
+  `\\b((?:${PERSONAL_NOUNS.join('|')})(?: (?:${KIN_QUALIFIERS.join('|')}))?)nya\\b`,
   'g',
 );
-
-/** "Pada awal 1934 saya", "Pada 17 Agustus 1945, saya": a date, then the speaker as subject. */
-const DATED_SPEAKER = /^Pada (?:[a-z]+ )?(?:\d{1,2} )?(?:[A-Z][a-z]+ )?\d{4},? saya /;
 
 export function toFirstPerson(sentence: string, karakter: CharacterKey): string {
   const pattern = new RegExp(NAME_PATTERNS[karakter].source, 'g');
@@ -155,59 +246,74 @@ export function toFirstPerson(sentence: string, karakter: CharacterKey): string 
   for (let m = pattern.exec(sentence); m !== null; m = pattern.exec(sentence)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (isSafeMention(sentence, start, end)) {
+    const mention = classifyMention(sentence, start, end);
+    if (mention === 'keep') continue;
+    if (mention === 'agent') {
+      // "dibacakan Soekarno" -> "saya bacakan": the verb loses its "di-" and follows "saya".
+      const verb = /(\S+) $/.exec(sentence.slice(0, start))?.[1] as string;
+      const verbStart = start - verb.length - 1;
+      out += `${sentence.slice(last, verbStart)}${verbStart === 0 ? 'Saya' : 'saya'} ${verb.slice(2)}`;
+    } else {
       out += sentence.slice(last, start) + (start === 0 ? 'Saya' : 'saya');
-      last = end;
-      changed = true;
     }
+    last = end;
+    changed = true;
   }
   if (!changed) return sentence;
   out += sentence.slice(last);
-  const speakerIsSubject = subjectIsSpeaker(out);
-  out = out.replace(KIN_POSSESSIVE, (whole: string, kin: string, offset: number, text: string) =>
-    !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset))
-      ? `${kin} saya`
-      : whole,
+  out = out.replace(
+    PERSONAL_POSSESSIVE,
+    (whole: string, noun: string, offset: number, text: string) =>
+      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset))
+        ? `${noun} saya`
+        : whole,
   );
-  if (speakerIsSubject) out = out.replace(/\bia\b/g, 'saya');
+  out = out.replace(
+    /\b(ia|dia|beliau)\b/g,
+    (whole: string, _p: string, offset: number, text: string) =>
+      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset)) ? 'saya' : whole,
+  );
   return out;
 }
 
-function isSafeMention(sentence: string, start: number, end: number): boolean {
-  if (insideQuotes(sentence, start)) return false;
+type Mention = 'speaker' | 'agent' | 'keep';
+
+function classifyMention(sentence: string, start: number, end: number): Mention {
+  if (insideQuotes(sentence, start)) return 'keep';
   const after = sentence.slice(end);
   // Part of a longer name or title: "Soekarno-Hatta", "Hatta Rajasa", "Kabinet Hatta II".
-  if (after.startsWith('-') || /^ (?:[A-Z]|[IVX]+\b)/.test(after)) return false;
-  if (start === 0) return true;
+  if (after.startsWith('-') || /^ (?:[A-Z]|[IVX]+\b)/.test(after)) return 'keep';
+  if (start === 0) return 'speaker';
   const before = sentence.slice(0, start);
-  if (before.endsWith('-')) return false;
+  if (before.endsWith('-')) return 'keep';
   const previous = /(\S+) $/.exec(before)?.[1];
-  if (previous === undefined) return false;
-  // The name used as a name ("menjadi Soekarno", "dikenal sebagai Ir. Soekarno", "memanggilnya
-  // dengan akrab Bung Hatta"): "menjadi saya" would be false. Looks at the three words before.
-  const window = before.trim().split(/\s+/).slice(-3);
-  if (window.some((w) => NAMING_WORD.test(w.toLowerCase().replace(/[^a-z]/g, '')))) return false;
-  // A passive verb before the name ("dibacakan Soekarno") would give "dibacakan saya": keep it.
-  if (/^di[a-z]{4,}$/.test(previous)) return false;
-  // A lower-case word or a number before the name: "oleh Hatta", "dan Hatta", "Pada 1933 Hatta";
-  // or a comma: the name starts a clause or an item of a list ("Sebaliknya, Hatta ...").
-  if (/^[a-z0-9]/.test(previous) || previous.endsWith(',')) return true;
-  // "Ayah Mohammad Hatta ..." or "Ketika Hatta ..." at the start of the sentence.
-  return (
-    before === `${previous} ` &&
-    (POSSESSOR_NOUNS.has(previous) || SENTENCE_INITIAL_FUNCTION_WORDS.has(previous))
-  );
-}
-
-/**
- * "Saya ...", "Ketika saya ..." (a subordinate clause whose subject is the speaker) or
- * "Pada 1934 saya ...".
- */
-function subjectIsSpeaker(sentence: string): boolean {
-  if (sentence.startsWith('Saya ')) return true;
-  if (DATED_SPEAKER.test(sentence)) return true;
-  const match = /^([A-Z][a-z]+) saya /.exec(sentence);
-  return match !== null && SUBORDINATORS.has(match[1] as string);
+  if (previous === undefined) return 'keep';
+  // A comma before the name: it starts a clause or an item of a list ("Sebagai wakil ketua,
+  // Hatta ikut memimpin sidang").
+  if (previous.endsWith(',')) return 'speaker';
+  // The name used as a name in this clause ("menjadi Soekarno", "dikenal sebagai Ir. Soekarno",
+  // "memanggilnya dengan akrab Bung Hatta"): "menjadi saya" would be false. Looks back at most
+  // three words, not past a conjunction.
+  const window: string[] = [];
+  for (const w of before.trim().split(/\s+/).reverse()) {
+    const bare = w.toLowerCase().replace(/[^a-z]/g, '');
+    if (window.length === 3 || /^(?:dan|serta|atau)$/.test(bare)) break;
+    window.push(bare);
+  }
+  if (window.some((w) => NAMING_WORD.test(w))) return 'keep';
+  // The agent of a passive verb: "dibacakan Soekarno" -> "saya bacakan".
+  if (/^di[a-z]{3,}$/.test(previous) && !NOT_PASSIVE.has(previous)) return 'agent';
+  // A lower-case word or a number before the name: "oleh Hatta", "dan Hatta", "Pada 1933 Hatta".
+  if (/^[a-z0-9]/.test(previous)) return 'speaker';
+  // At the start of the sentence, after a capitalised noun and only lower-case words: the
+  // speaker is its possessor ("Ayah Mohammad Hatta", "Nama kecil Soekarno") or, after a
+  // function word, the subject ("Ketika Hatta tiba"). Not after a given name ("Rahmi Hatta") or
+  // a word naming something after him ("Universitas Bung Hatta").
+  const head = /^([A-Z][a-z]+)((?: [a-z]+)*) $/.exec(before);
+  if (!head) return 'keep';
+  const first = head[1] as string;
+  if (SENTENCE_INITIAL_FUNCTION_WORDS.has(first) || POSSESSOR_NOUNS.has(first)) return 'speaker';
+  return FAMILY_NAMES.has(first) || NAMED_AFTER.has(first) ? 'keep' : 'speaker';
 }
 
 /**
