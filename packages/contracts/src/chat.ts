@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { characterKey } from './characters';
 
 export const PROMPT_MAX = 1000;
+/** Recent turns a client may send with a rag question, for follow-ups ("lalu?", "kenapa?"). */
+export const HISTORY_MAX_TURNS = 6;
+
+export const chatTurn = z.object({
+  role: z.enum(['user', 'figure'], { error: 'history role must be user or figure' }),
+  text: z
+    .string({ error: 'history text is required' })
+    .trim()
+    .min(1, { error: 'history text is required' })
+    .max(PROMPT_MAX * 2, { error: 'history text cannot exceed 2000 characters' }),
+});
+export type ChatTurn = z.infer<typeof chatTurn>;
 
 export const chatBody = z.object({
   karakter: z
@@ -13,6 +25,11 @@ export const chatBody = z.object({
     .trim()
     .min(1, { error: 'prompt is required' })
     .max(PROMPT_MAX, { error: 'prompt cannot exceed 1000 characters' }),
+  /** Optional recent turns, oldest first: `{karakter, prompt}` alone keeps working. */
+  history: z
+    .array(chatTurn, { error: 'history must be a list of {role, text} turns' })
+    .max(HISTORY_MAX_TURNS, { error: `history cannot exceed ${HISTORY_MAX_TURNS} turns` })
+    .optional(),
 });
 export type ChatBody = z.input<typeof chatBody>;
 

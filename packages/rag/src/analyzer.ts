@@ -55,6 +55,7 @@ const EXTRA_STOPWORDS = [
   'anda',
   'kamu',
   'engkau',
+  'beliau',
   'kau',
   'tuan',
   'waktu',

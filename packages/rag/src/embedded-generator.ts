@@ -179,7 +179,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     return (f.spoken[karakter] ??= toFirstPerson(sentence.text, karakter));
   };
 
-  const compose = ({ karakter, question, hits }: GenerateInput): ComposedAnswer => {
+  const compose = ({ karakter, question, hits, alreadySaid }: GenerateInput): ComposedAnswer => {
     const persona = PERSONAS[karakter];
     const seed = `${karakter}:${question}`;
     const top = hits[0];
@@ -219,6 +219,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const mentionsTarget = targetTerms.some((t) => sentence.terms.has(t));
         // A sentence about the other figure only does not answer a question about this one.
         if (!mentionsTarget && otherTerms.some((t) => sentence.terms.has(t))) continue;
+        // A follow-up goes on from the previous reply instead of repeating it.
+        if (alreadySaid?.includes(spokenOf(sentence, karakter))) continue;
         const f = featuresOf(sentence);
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;

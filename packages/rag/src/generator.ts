@@ -8,6 +8,8 @@ export interface GenerateInput {
   question: string;
   /** Passages from Retriever.search, best first; empty when nothing relevant was found. */
   hits: readonly SearchHit[];
+  /** What the figure said in the previous turn: a follow-up goes on instead of repeating it. */
+  alreadySaid?: string;
 }
 
 export interface GenerateOptions {

@@ -16,6 +16,8 @@ export interface QuestionAnalysis {
   words: string[];
   /** The message reads as a follow-up of the previous turn. */
   followUp: boolean;
+  /** The message only asks the story to go on ("lalu?", "terus abis itu gimana?"). */
+  continuation: boolean;
 }
 
 const pairAt = (words: readonly string[], a: string, b: string) =>
@@ -42,6 +44,38 @@ const CONTINUERS = new Set([
   'setelah',
   'sesudah',
   'abis',
+]);
+
+/** Words that carry no topic of their own: question words, address, fillers. */
+const NO_TOPIC = new Set([
+  'apa',
+  'siapa',
+  'kapan',
+  'mana',
+  'di',
+  'ke',
+  'dari',
+  'bagaimana',
+  'kenapa',
+  'mengapa',
+  'berapa',
+  'yang',
+  'terjadi',
+  'pak',
+  'bapak',
+  'bung',
+  'anda',
+  'kamu',
+  'sih',
+  'dong',
+  'ya',
+  'kah',
+  'saja',
+  'lagi',
+  'tahun',
+  'tanggal',
+  'tidak',
+  'juga',
 ]);
 
 export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
@@ -82,16 +116,25 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
 export function analyzeQuestion(text: string): QuestionAnalysis {
   const words = learnerWords(text, 64);
   const type = questionType(words, wordsOf(foldForMatch(text))[0]);
-  const short = words.length <= 6;
+  const topical = words.filter(
+    (w, i) =>
+      !NO_TOPIC.has(w) &&
+      !CONTINUERS.has(w) &&
+      // "apa itu X" asks for a definition: that "itu" points at X, not back.
+      !(BACK_REFERENCES.has(w) && !(w === 'itu' && words[i - 1] === 'apa')),
+  );
+  const pointsBack = words.some(
+    (w, i) => BACK_REFERENCES.has(w) && !(w === 'itu' && words[i - 1] === 'apa'),
+  );
+  const continuation =
+    words.length > 0 &&
+    words.every((w) => CONTINUERS.has(w) || BACK_REFERENCES.has(w) || NO_TOPIC.has(w));
   const followUp =
     words.length > 0 &&
-    ((short &&
-      words.some(
-        // "apa itu X" asks for a definition: that "itu" points at X, not back.
-        (w, i) =>
-          CONTINUERS.has(w) || (BACK_REFERENCES.has(w) && !(w === 'itu' && words[i - 1] === 'apa')),
-      )) ||
-      (words.length <= 2 && (type !== 'other' || words.every((w) => CONTINUERS.has(w)))) ||
-      words.includes('beliau'));
-  return { type, words, followUp };
+    (continuation ||
+      words.includes('beliau') ||
+      (topical.length <= 3 && (pointsBack || words.some((w) => CONTINUERS.has(w)))) ||
+      // "hasilnya apa?", "namanya siapa aja?": a possessive pointing at the last topic.
+      (topical.length <= 2 && topical.some((w) => w.length > 5 && w.endsWith('nya'))));
+  return { type, words, followUp, continuation };
 }

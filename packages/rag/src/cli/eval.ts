@@ -53,7 +53,11 @@ async function evaluateAnswers(passages: Awaited<ReturnType<typeof loadKnowledge
     const questions = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as LearnerQuestion[];
     const graded = [];
     for (const q of questions) {
-      const answer = await engine.answer({ karakter: q.karakter, prompt: q.question });
+      const answer = await engine.answer({
+        karakter: q.karakter,
+        prompt: q.question,
+        ...(q.history ? { history: q.history } : {}),
+      });
       graded.push(gradeAnswer(q, { text: answer.response, declined: answer.sources.length === 0 }));
     }
     out[file] = summarizeAnswers(graded, questions);

@@ -53,12 +53,13 @@ export async function chatRoutes(
       },
     },
     async (request, reply) => {
-      const { karakter, prompt } = request.body;
+      const { karakter, prompt, history } = request.body;
+      const input = { karakter, prompt, ...(history ? { history } : {}) };
       if (request.headers.accept?.includes('text/event-stream')) {
-        return streamAnswer(opts.engine, { karakter, prompt }, request, reply);
+        return streamAnswer(opts.engine, input, request, reply);
       }
       try {
-        const answer = await opts.engine.answer({ karakter, prompt });
+        const answer = await opts.engine.answer(input);
         if (answer.fallback)
           request.log.warn(
             { fallback: answer.fallback },

@@ -1,9 +1,9 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import type { ChatSource } from '@dwitunggal/contracts/chat';
+import type { ChatSource, ChatTurn } from '@dwitunggal/contracts/chat';
 import { api, getAuthToken } from '@/lib/api-client';
 
 /**
- * The rag model: `POST /api/chat` {karakter, prompt} -> {karakter, response, sources}. Asked
+ * The rag model: `POST /api/chat` {karakter, prompt, history?} -> {karakter, response, sources}. Asked
  * with `Accept: text/event-stream`, the server streams `delta` events ({text}) and one `done`
  * event ({karakter, response, sources, replace}); a plain JSON answer is read too. fetch rather
  * than the axios client because axios cannot stream in the browser.
@@ -23,6 +23,8 @@ export class RagError extends Error {
 type AskOptions = {
   karakter: CharacterKey;
   prompt: string;
+  /** Recent turns of this conversation, oldest first, for follow-up questions. */
+  history?: ChatTurn[];
   /** Called with the whole text received so far, as it streams. */
   onText?: (text: string) => void;
   signal?: AbortSignal;
@@ -89,7 +91,13 @@ async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseE
 }
 
 /** Asks the rag model; throws RagError (or a network error) on any failure. */
-export async function askRag({ karakter, prompt, onText, signal }: AskOptions): Promise<RagAnswer> {
+export async function askRag({
+  karakter,
+  prompt,
+  history,
+  onText,
+  signal,
+}: AskOptions): Promise<RagAnswer> {
   const token = getAuthToken();
   const res = await fetch(new URL('/api/chat', window.location.href), {
     method: 'POST',
@@ -98,7 +106,7 @@ export async function askRag({ karakter, prompt, onText, signal }: AskOptions): 
       Accept: 'text/event-stream, application/json;q=0.9',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify({ karakter, prompt }),
+    body: JSON.stringify(history?.length ? { karakter, prompt, history } : { karakter, prompt }),
     credentials: 'same-origin',
     signal: signal ?? null,
   });

@@ -461,6 +461,36 @@ describe('chat screen: rag', () => {
     expect(history[1]?.meta).toMatchObject({ model: 'rag', sources: SOURCES });
   });
 
+  it('sends the recent turns with a follow-up question', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/chat', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          karakter: 'hatta',
+          response: bodies.length === 1 ? 'Istri saya bernama Rahmi.' : 'Ia lahir di Bandung.',
+          sources: [],
+        });
+      }),
+    );
+    const { user, box } = await openChat('/chathatta');
+    await user.type(box, 'Siapa istri Bapak?{Enter}');
+    await waitForMessages(2);
+    await user.type(box, 'beliau lahir di mana?{Enter}');
+    await waitForMessages(4);
+    expect(bodies).toEqual([
+      { karakter: 'hatta', prompt: 'Siapa istri Bapak?' },
+      {
+        karakter: 'hatta',
+        prompt: 'beliau lahir di mana?',
+        history: [
+          { role: 'user', text: 'Siapa istri Bapak?' },
+          { role: 'figure', text: 'Istri saya bernama Rahmi.' },
+        ],
+      },
+    ]);
+  });
+
   it('shows the final text when the server replaces the streamed one', async () => {
     server.use(
       http.post('*/api/chat', () =>

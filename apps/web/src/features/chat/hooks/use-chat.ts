@@ -1,4 +1,5 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { HISTORY_MAX_TURNS, PROMPT_MAX, type ChatTurn } from '@dwitunggal/contracts/chat';
 import { fallbackReply } from '@dwitunggal/classifier/fallbacks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_MESSAGES } from '../config/characters';
@@ -19,6 +20,17 @@ import { useModelPreference } from '../stores/model-preference';
 const UNLOCK_TOAST_MS = 4500;
 
 const seconds = (since: number) => Math.max(0, (performance.now() - since) / 1000);
+
+/** The last turns of a conversation as the rag model reads them (errors left out). */
+export function recentTurns(messages: readonly ChatMessage[]): ChatTurn[] {
+  return messages
+    .filter((m) => !m.isError && m.text.trim())
+    .slice(-HISTORY_MAX_TURNS)
+    .map((m) => ({
+      role: m.sender === 'user' ? 'user' : 'figure',
+      text: m.text.trim().slice(0, PROMPT_MAX * 2),
+    }));
+}
 
 /**
  * One conversation (spec section 4, Chat): the user message is shown, the typing indicator
@@ -75,11 +87,12 @@ export function useChat(character: CharacterKey) {
   );
 
   const answerWithRag = useCallback(
-    async (text: string, started: number): Promise<ChatMessage> => {
+    async (text: string, started: number, earlier: ChatMessage[]): Promise<ChatMessage> => {
       try {
         const answer = await askRag({
           karakter: character,
           prompt: text,
+          history: recentTurns(earlier),
           onText: setStreamingText,
         });
         return {
@@ -113,6 +126,7 @@ export function useChat(character: CharacterKey) {
       setErrorBanner(false);
       setLoading(true);
       const started = performance.now();
+      const earlier = messages;
       appendMessages(character, [
         { id: messageId(), text, sender: 'user', timestamp: new Date().toISOString() },
       ]);
@@ -120,7 +134,7 @@ export function useChat(character: CharacterKey) {
         const reply =
           model === 'tfjs'
             ? await answerWithTfjs(text, started)
-            : await answerWithRag(text, started);
+            : await answerWithRag(text, started, earlier);
         appendMessages(character, [reply]);
         const tag = reply.meta?.tag;
         if (reply.meta?.model === 'tfjs' && tag && !reply.meta.lowConfidence) {
@@ -145,7 +159,7 @@ export function useChat(character: CharacterKey) {
       }
       return true;
     },
-    [character, model, answerWithTfjs, answerWithRag, announceUnlock],
+    [character, model, messages, answerWithTfjs, answerWithRag, announceUnlock],
   );
 
   return {
