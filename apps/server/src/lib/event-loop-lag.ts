@@ -6,36 +6,45 @@ export interface LagMonitor {
   stop(): void;
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 /**
- * Event-loop lag from a sampling timer: a timer due every `tickMs` notes how late it runs, and
- * the reading is the worst delay of the current and the previous window of `windowMs`. A stall
- * shows up at the first tick after it (timers run before the I/O that queued up meanwhile), and
- * the reading falls back once a whole window has passed without one.
+ * Sustained event-loop lag from a sampling timer: a timer due every `tickMs` notes how late it
+ * runs; a window closes once `windowMs` has passed and it holds at least `minTicks` delays, and
+ * the reading is the median delay of the last closed window. A process that keeps its loop busy
+ * (every tick late) reads high within a window or two; one isolated stall (a garbage collection,
+ * start-up work, one slow request) is a single late tick among normal ones and does not count.
+ * When every tick is late by seconds, a window spans `minTicks` of them.
  *
  * (perf_hooks' monitorEventLoopDelay was the first choice, but its histogram drops the first
- * delay after a reset, so a stall right after a sample went unseen.)
+ * delay after a reset, and its percentiles mix isolated stalls with sustained lag.)
  */
-export function monitorEventLoopLag(opts: { tickMs?: number; windowMs?: number } = {}): LagMonitor {
+export function monitorEventLoopLag(
+  opts: { tickMs?: number; windowMs?: number; minTicks?: number } = {},
+): LagMonitor {
   const tickMs = opts.tickMs ?? 20;
-  const ticksPerWindow = Math.max(1, Math.round((opts.windowMs ?? 1000) / tickMs));
+  const windowMs = opts.windowMs ?? 1000;
+  const minTicks = opts.minTicks ?? 3;
   let last = performance.now();
-  let current = 0;
-  let previous = 0;
-  let ticks = 0;
+  let windowStart = last;
+  let delays: number[] = [];
+  let reading = 0;
   const timer = setInterval(() => {
     const now = performance.now();
-    current = Math.max(current, now - last - tickMs);
+    delays.push(Math.max(0, now - last - tickMs));
     last = now;
-    ticks += 1;
-    if (ticks >= ticksPerWindow) {
-      previous = current;
-      current = 0;
-      ticks = 0;
+    if (now - windowStart >= windowMs && delays.length >= minTicks) {
+      reading = median(delays);
+      delays = [];
+      windowStart = now;
     }
   }, tickMs);
   timer.unref();
   return {
-    read: () => Math.max(current, previous),
+    read: () => reading,
     stop: () => clearInterval(timer),
   };
 }
