@@ -178,6 +178,8 @@ const server = await startServer({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   LOGIN_MAX_PER_IP: '10000',
+  REGISTER_MAX_PER_IP: '10000',
+  CHAT_MAX_PER_IP_PER_MINUTE: '100000',
 });
 let browser: Browser | undefined;
 try {

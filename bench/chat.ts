@@ -97,7 +97,12 @@ async function main() {
   const server = await startServer({
     DATA_DIR: tmpDir('dw-bench-chat-'),
     CHAT_MAX_PER_MINUTE: '1000000',
+    CHAT_MAX_PER_IP_PER_MINUTE: '1000000000',
+    CHAT_MAX_GLOBAL_PER_MINUTE: '1000000000',
     LOGIN_MAX_PER_IP: '1000',
+    // Throughput of the rag route itself: load shedding would answer 503 once the loop saturates
+    // (BENCH_SHED=1 keeps it on).
+    ...(process.env.BENCH_SHED ? {} : { LOAD_SHED_MAX_LAG_MS: '0' }),
   });
   try {
     const creds = { name: 'Bench Chat', email: 'bench.chat@example.com', password: 'Merdeka1945' };

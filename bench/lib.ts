@@ -18,6 +18,10 @@ export const BENCH_APP_CONFIG: AppConfig = {
   TRUST_PROXY: false,
   LOG_LEVEL: 'silent',
   WEB_DIST: '/nonexistent',
+  REGISTER_MAX_PER_IP: 1_000_000,
+  REGISTER_MAX_GLOBAL: 1_000_000,
+  CHAT_MAX_PER_IP_PER_MINUTE: 1_000_000_000,
+  CHAT_MAX_GLOBAL_PER_MINUTE: 1_000_000_000,
 };
 
 export const tmpDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -96,7 +96,7 @@ function summarize(lhr: Lhr) {
   };
 }
 
-const server = await startServer({ DATA_DIR: tmpDir('dw-bench-lh-'), PORT: process.env.BENCH_PORT ?? '3303', LOGIN_MAX_PER_IP: '10000' });
+const server = await startServer({ DATA_DIR: tmpDir('dw-bench-lh-'), PORT: process.env.BENCH_PORT ?? '3303', LOGIN_MAX_PER_IP: '10000', REGISTER_MAX_PER_IP: '10000' });
 try {
   await api(`${server.url}/api/auth/register`, { method: 'POST', json: LEARNER });
   const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, { method: 'POST', json: { email: LEARNER.email, password: LEARNER.password } });

@@ -8,7 +8,8 @@
 //
 // Mix per connection (a repeating sequence of 50 requests): 1 login (2 %), 15 GET /api/auth/me,
 // 12 tag lists, 10 rag chats, 12 downloads of the active soekarno model's weights.bin.
-// Login and chat limits are raised for the run (LOGIN_MAX_PER_IP, CHAT_MAX_PER_MINUTE).
+// Login, registration and chat limits are raised for the run (LOGIN_MAX_PER_IP,
+// REGISTER_MAX_*, CHAT_MAX_*): every request comes from one address.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -176,6 +177,10 @@ const server = await startServer({
   LOGIN_MAX_PER_IP: '1000000000',
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
   CHAT_MAX_PER_MINUTE: '1000000000',
+  CHAT_MAX_PER_IP_PER_MINUTE: '1000000000',
+  CHAT_MAX_GLOBAL_PER_MINUTE: '1000000000',
+  REGISTER_MAX_PER_IP: '1000000',
+  REGISTER_MAX_GLOBAL: '1000000',
   NODE_ENV: 'production',
   JWT_SECRET: 'load-bench-secret-load-bench-secret-0123456789',
   LOG_LEVEL: 'warn',

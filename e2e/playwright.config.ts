@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_MAX_PER_IP: '10000',
+      REGISTER_MAX_PER_IP: '10000',
+      CHAT_MAX_PER_IP_PER_MINUTE: '10000',
       LOG_LEVEL: 'warn',
     },
   },

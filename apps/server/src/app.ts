@@ -7,10 +7,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Config } from './env';
+import { LIMIT_DEFAULTS, type Config } from './env';
 import type { Database } from './db/client';
+import { createAbuseLimits } from './lib/abuse-limits';
+import { addressMatcher, capConnectionsPerAddress } from './lib/connection-cap';
+import { monitorEventLoopLag, type LagReading } from './lib/event-loop-lag';
 import { createTokenService } from './lib/jwt';
 import { createRateLimiter } from './lib/rate-limiter';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inlineScriptHashes, resolveWebDist, webPlugin } from './plugins/web';
@@ -38,7 +42,39 @@ export type AppConfig = Pick<
   | 'LOG_LEVEL'
   | 'WEB_DIST'
 > &
-  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'CHAT_MAX_PER_MINUTE'>>;
+  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'CHAT_MAX_PER_MINUTE'>> &
+  Partial<Pick<Config, keyof typeof LIMIT_DEFAULTS | 'MAX_CONNECTIONS_PER_IP'>>;
+
+/** Body limit of the public routes (register, login): their bodies are a few short fields. */
+export const PUBLIC_BODY_LIMIT = 4 * 1024;
+
+/**
+ * The connection cap per peer address: as configured; else off when a hop count of proxies is
+ * trusted (every connection then comes from a proxy whose address is not known), else the
+ * default.
+ */
+export function connectionsPerAddress(
+  config: Pick<AppConfig, 'MAX_CONNECTIONS_PER_IP' | 'TRUST_PROXY'>,
+): number {
+  if (config.MAX_CONNECTIONS_PER_IP !== undefined) return config.MAX_CONNECTIONS_PER_IP;
+  const behindHops = typeof config.TRUST_PROXY === 'number' && config.TRUST_PROXY > 0;
+  return behindHops ? 0 : LIMIT_DEFAULTS.MAX_CONNECTIONS_PER_IP;
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Either way X-Forwarded-For is read from the right, so a
+ * client cannot choose its address by sending the header itself: with the proxies' addresses,
+ * hops are skipped while they are those proxies; with a hop count, exactly that many hops are
+ * (Fastify itself no longer takes a number: a count cannot check that the peer is a proxy, so
+ * the server must be reachable only through them, see docs/operations.md).
+ */
+export function trustProxyOption(
+  trust: AppConfig['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust;
+  if (typeof trust === 'number' && trust > 0) return (_address, hop) => hop < trust;
+  return false;
+}
 
 /** The Content-Security-Policy that the built web app satisfies (no inline code, same origin). */
 export const CONTENT_SECURITY_POLICY = {
@@ -58,47 +94,91 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Security headers (helmet), the middleware built once: @fastify/helmet rebuilt it, CSP parsing
+ * included, on every request (about 40 us each, measured on the chat hot path). The built
+ * shell's inline script(s) are allowed by hash, read once from its index.html.
+ */
+function securityHeadersFor(webRoot: string | null) {
+  const scriptSrc = [...CONTENT_SECURITY_POLICY.scriptSrc, ...(webRoot ? inlineScriptHashes(webRoot) : [])];
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, scriptSrc } },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
 export async function buildApp(opts: {
   config: AppConfig;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The event loop's lag in ms, for load shedding (default: measured; tests give their own). */
+  eventLoopLag?: LagReading;
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const limit = <K extends keyof typeof LIMIT_DEFAULTS>(key: K): number => config[key] ?? LIMIT_DEFAULTS[key];
+  const webRoot = resolveWebDist(config.WEB_DIST);
+  const securityHeaders = securityHeadersFor(webRoot);
+  const requestTimeout = limit('REQUEST_TIMEOUT_MS');
+  const headersTimeout = Math.min(limit('HEADERS_TIMEOUT_MS'), requestTimeout);
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Slow clients: the whole request (headers and body) must arrive within requestTimeout and
+    // the headers within headersTimeout (Node answers 408 and closes); an idle keep-alive
+    // connection closes after keepAliveTimeout. Node checks every connectionsCheckingInterval.
+    requestTimeout,
+    keepAliveTimeout: limit('KEEP_ALIVE_TIMEOUT_MS'),
+    http: {
+      requestTimeout,
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     maxParamLength: 200,
     // Router-level failures (a malformed %-escape, an over-long parameter) get the envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    // They run before any hook, so the security headers are set here too.
+    frameworkErrors: (error, request, reply) => {
       const code = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
       const status = code >= 400 && code < 500 ? code : 400;
       const body = { code: status, status: 'error', message: status === 414 ? 'URL is too long' : 'Malformed URL' };
-      void (reply as unknown as { code(c: number): { send(b: unknown): void } }).code(status).send(body);
+      securityHeaders(request.raw, reply.raw, () => {
+        void (reply as unknown as { code(c: number): { send(b: unknown): void } }).code(status).send(body);
+      });
     },
+  });
+  const perAddress = connectionsPerAddress(config);
+  capConnectionsPerAddress(app.server, {
+    max: perAddress,
+    ...(Array.isArray(config.TRUST_PROXY) ? { exempt: addressMatcher(config.TRUST_PROXY) } : {}),
+    onRefused: (address) =>
+      app.log.warn({ address, max: perAddress }, 'connection refused: too many from one address'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  // Security headers (helmet), the middleware built once: @fastify/helmet rebuilt it, CSP
-  // parsing included, on every request (about 40 us each, measured on the chat hot path).
-  // The built shell's inline script(s) are allowed by hash, read once from its index.html.
-  const webRoot = resolveWebDist(config.WEB_DIST);
-  const scriptSrc = [...CONTENT_SECURITY_POLICY.scriptSrc, ...(webRoot ? inlineScriptHashes(webRoot) : [])];
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, scriptSrc } },
-    crossOriginEmbedderPolicy: false,
-  });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   // No CORS plugin: the API is same-origin only, so browsers refuse cross-origin reads.
+
+  // Load shedding: after the security headers, before authentication and body parsing.
+  let lagMs = opts.eventLoopLag;
+  if (!lagMs) {
+    const monitor = monitorEventLoopLag();
+    app.addHook('onClose', async () => monitor.stop());
+    lagMs = monitor.read;
+  }
+  await app.register(loadSheddingPlugin, {
+    lagMs,
+    maxLagMs: limit('LOAD_SHED_MAX_LAG_MS'),
+    retryAfterSeconds: limit('LOAD_SHED_RETRY_AFTER_SECONDS'),
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -120,6 +200,18 @@ export async function buildApp(opts: {
   const userKey = (id: string) => `user:${id}`;
   const tokens = createTokenService(config.jwtSecret, config.JWT_TTL_SECONDS);
   const limiter = createRateLimiter(database.db);
+  const abuse = createAbuseLimits(limiter, {
+    register: {
+      maxPerIp: limit('REGISTER_MAX_PER_IP'),
+      maxGlobal: limit('REGISTER_MAX_GLOBAL'),
+      windowSeconds: limit('REGISTER_WINDOW_SECONDS'),
+    },
+    chat: {
+      maxPerUser: limit('CHAT_MAX_PER_MINUTE'),
+      maxPerIp: limit('CHAT_MAX_PER_IP_PER_MINUTE'),
+      maxGlobal: limit('CHAT_MAX_GLOBAL_PER_MINUTE'),
+    },
+  });
   const auth = createAuthService({
     users,
     tokens,
@@ -146,10 +238,10 @@ export async function buildApp(opts: {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, registerLimit: abuse.register, bodyLimit: PUBLIC_BODY_LIMIT });
       await api.register(tagRoutes, { tags });
       await api.register(modelRoutes, { models });
-      await api.register(chatRoutes, { engine: chatEngine, maxPerMinute: config.CHAT_MAX_PER_MINUTE ?? 30 });
+      await api.register(chatRoutes, { engine: chatEngine, limit: abuse.chat });
     },
     { prefix: '/api' },
   );

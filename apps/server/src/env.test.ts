@@ -47,4 +47,45 @@ describe('configuration', () => {
     expect(config.jwtSecretSource).toBe('env');
     expect(Buffer.from(config.jwtSecret).toString()).toBe('x'.repeat(40));
   });
+
+  it('takes TRUST_PROXY as false, a hop count or proxy addresses, and refuses `true`', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+    expect(parseEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['127.0.0.1/8', '::1/128']);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: `true` is no longer accepted.*number of proxies/s,
+    );
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('validates the abuse limits and timeouts', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      REGISTER_MAX_PER_IP: 50,
+      CHAT_MAX_PER_IP_PER_MINUTE: 300,
+      LOAD_SHED_MAX_LAG_MS: 300,
+      REQUEST_TIMEOUT_MS: 30_000,
+    });
+    expect(env.MAX_CONNECTIONS_PER_IP).toBeUndefined();
+    expect(parseEnv({ MAX_CONNECTIONS_PER_IP: '0', LOAD_SHED_MAX_LAG_MS: '0' })).toMatchObject({
+      MAX_CONNECTIONS_PER_IP: 0,
+      LOAD_SHED_MAX_LAG_MS: 0,
+    });
+    expect(() => parseEnv({ REGISTER_MAX_PER_IP: '0' })).toThrow(/REGISTER_MAX_PER_IP/);
+    expect(() => parseEnv({ CHAT_MAX_GLOBAL_PER_MINUTE: 'many' })).toThrow(
+      /CHAT_MAX_GLOBAL_PER_MINUTE/,
+    );
+    expect(() => parseEnv({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
+  });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir, restrictToOwner } from './lib/private-files';
 
 /**
  * The one place that reads process.env. Every setting is validated once, at start, with a
@@ -12,6 +14,92 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/**
+ * Defaults of the abuse limits, timeouts and load shedding (docs/operations.md, "Limits"). The
+ * app falls back to the same values when a caller (a test, a benchmark) leaves one out.
+ */
+export const LIMIT_DEFAULTS = {
+  REGISTER_MAX_PER_IP: 50,
+  REGISTER_MAX_GLOBAL: 1000,
+  REGISTER_WINDOW_SECONDS: 60 * 60,
+  CHAT_MAX_PER_MINUTE: 30,
+  CHAT_MAX_PER_IP_PER_MINUTE: 300,
+  CHAT_MAX_GLOBAL_PER_MINUTE: 6000,
+  LOAD_SHED_MAX_LAG_MS: 300,
+  LOAD_SHED_RETRY_AFTER_SECONDS: 5,
+  REQUEST_TIMEOUT_MS: 30_000,
+  HEADERS_TIMEOUT_MS: 15_000,
+  KEEP_ALIVE_TIMEOUT_MS: 72_000,
+  MAX_CONNECTIONS_PER_IP: 128,
+} as const;
+
+/** Named groups of proxy addresses (the names Fastify's proxy-addr knows), as CIDR blocks. */
+export const PROXY_ADDRESS_GROUPS: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** One proxy address or CIDR block: `10.0.0.5`, `10.0.0.0/8`, `fd00::/8`. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default: the client address is the peer's), a hop count (how many
+ * proxies in front append to X-Forwarded-For: the address that many hops from the right is the
+ * client's), or a comma-separated list of the proxies' addresses, CIDR blocks or the names
+ * loopback, linklocal, uniquelocal (X-Forwarded-For is read from the right while the hops are
+ * those proxies). `true` is refused: it trusted every hop, so a client could name any address.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.toLowerCase();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '`true` is no longer accepted: it trusted every X-Forwarded-For entry, which a client can forge. ' +
+          'Give the number of proxies in front of the server (usually 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !(e in PROXY_ADDRESS_GROUPS) && !isAddressOrCidr(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count, or proxy addresses/CIDRs (not understood: ${bad.join(', ') || raw})`,
+      });
+      return z.NEVER;
+    }
+    return entries.flatMap((e) => PROXY_ADDRESS_GROUPS[e] ?? [e]);
+  });
+
+const positive = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const milliseconds = (fallback: number, max: number) =>
+  z.coerce.number().int().min(10).max(max).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,10 +128,7 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LLM_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
@@ -51,7 +136,33 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(4096).default(300),
-  CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  CHAT_MAX_PER_MINUTE: positive(LIMIT_DEFAULTS.CHAT_MAX_PER_MINUTE),
+  CHAT_MAX_PER_IP_PER_MINUTE: positive(LIMIT_DEFAULTS.CHAT_MAX_PER_IP_PER_MINUTE),
+  CHAT_MAX_GLOBAL_PER_MINUTE: positive(LIMIT_DEFAULTS.CHAT_MAX_GLOBAL_PER_MINUTE),
+  REGISTER_MAX_PER_IP: positive(LIMIT_DEFAULTS.REGISTER_MAX_PER_IP),
+  REGISTER_MAX_GLOBAL: positive(LIMIT_DEFAULTS.REGISTER_MAX_GLOBAL),
+  REGISTER_WINDOW_SECONDS: positive(LIMIT_DEFAULTS.REGISTER_WINDOW_SECONDS),
+  /** 0 turns load shedding off. */
+  LOAD_SHED_MAX_LAG_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(LIMIT_DEFAULTS.LOAD_SHED_MAX_LAG_MS),
+  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(LIMIT_DEFAULTS.LOAD_SHED_RETRY_AFTER_SECONDS),
+  REQUEST_TIMEOUT_MS: milliseconds(LIMIT_DEFAULTS.REQUEST_TIMEOUT_MS, 3_600_000),
+  HEADERS_TIMEOUT_MS: milliseconds(LIMIT_DEFAULTS.HEADERS_TIMEOUT_MS, 3_600_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(LIMIT_DEFAULTS.KEEP_ALIVE_TIMEOUT_MS, 3_600_000),
+  /** Unset: 128 without a proxy, off with TRUST_PROXY as a hop count; 0 turns it off. */
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,6 +193,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both to use an LLM, or neither');
   }
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS',
+    );
+  }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
@@ -92,9 +208,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 /** Reads a secret kept in the data directory, creating it once with `make` (mode 0600). */
 export function readOrCreateSecretFile(dir: string, name: string, make: () => string): string {
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const file = path.join(dir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    restrictToOwner(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
   const value = make();
   writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

@@ -18,6 +18,13 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   TRUST_PROXY: false,
   LOG_LEVEL: 'silent',
   WEB_DIST: '/nonexistent',
+  // Tests register and ask a lot from one address; the files testing these limits lower them.
+  REGISTER_MAX_PER_IP: 100_000,
+  REGISTER_MAX_GLOBAL: 100_000,
+  CHAT_MAX_PER_IP_PER_MINUTE: 100_000,
+  CHAT_MAX_GLOBAL_PER_MINUTE: 100_000,
+  // Off: a busy test machine must not shed requests; load-shedding.test.ts injects the lag.
+  LOAD_SHED_MAX_LAG_MS: 0,
   ...overrides,
 });
 

@@ -93,6 +93,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     LOG_LEVEL: 'info',
     LOGIN_MAX_PER_IP: '10000',
     CHAT_MAX_PER_MINUTE: '10000',
+    CHAT_MAX_PER_IP_PER_MINUTE: '100000',
+    CHAT_MAX_GLOBAL_PER_MINUTE: '100000',
+    REGISTER_MAX_PER_IP: '10000',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl, DATABASE_POOL_SIZE: '5' } : {}),
     ...opts.env,
   };

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ensurePrivateDir, restrictToOwner } from '../lib/private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -60,8 +61,13 @@ export function migrationsFolder(): string {
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}) {
   // PGlite creates only the last folder of the path: a DATA_DIR that does not exist yet (with
-  // JWT_SECRET set nothing else creates it) must not stop the server.
-  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  // JWT_SECRET set nothing else creates it) must not stop the server. The database is readable
+  // by this user only: DATA_DIR and pgdata 0700 (PGlite itself creates pgdata 0755).
+  if (options.dataDir) {
+    ensurePrivateDir(path.dirname(options.dataDir));
+    if (!existsSync(options.dataDir)) mkdirSync(options.dataDir, { mode: 0o700 });
+    restrictToOwner(options.dataDir, 0o700);
+  }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -124,7 +130,7 @@ export function lockDataDir(dir: string): () => void {
 export async function createPgliteDatabase(
   options: { dataDir?: string; loadDataDir?: Blob | File; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
-  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  if (options.dataDir) ensurePrivateDir(path.dirname(options.dataDir));
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let opened: Awaited<ReturnType<typeof openPglite>>;
   try {

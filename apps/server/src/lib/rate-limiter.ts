@@ -6,6 +6,17 @@ export interface Hit {
   resetInSeconds: number;
 }
 
+/** One counter of a chain: its key and how many hits a window allows. */
+export interface Step {
+  key: string;
+  max: number;
+}
+
+/** The outcome of a chain: the first step over its limit (null when all allowed) and its hit. */
+export interface ChainResult {
+  blocked: { index: number; key: string; retryAfterSeconds: number } | null;
+}
+
 /**
  * Fixed-window counters kept in the database, so that every server process behind a proxy
  * shares them (an in-memory counter would multiply the limit by the number of processes).
@@ -30,6 +41,53 @@ export function createRateLimiter(db: Db) {
         await db.execute(sql`delete from rate_limits where window_started_at < now() - interval '1 day'`);
       }
       return toHit(result.rows[0]);
+    },
+    /**
+     * Counts one request against several limits in one statement (one round trip), in order:
+     * a step is counted only while every step before it is within its limit, so a client over
+     * its own limit does not use up a wider one (one address cannot exhaust the global budget
+     * of everyone). Rows are always locked in the same order (the steps' order), so that
+     * concurrent chains sharing a key cannot deadlock.
+     */
+    async hitChain(steps: Step[], windowSeconds: number): Promise<ChainResult> {
+      if (steps.length === 0) return { blocked: null };
+      const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+      const upsert = (key: string, guard: SQL | null) => sql`
+        insert into rate_limits (key, count, window_started_at)
+        select ${key}, 1, now() ${guard ? sql`where ${guard}` : sql``}
+        on conflict (key) do update set
+          count = case when ${expired} then 1 else rate_limits.count + 1 end,
+          window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
+        returning count,
+          extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in`;
+      const ctes: SQL[] = [];
+      const within: SQL[] = [];
+      steps.forEach((step, i) => {
+        const name = sql.raw(`s${i}`);
+        const guard = within.length > 0 ? sql.join(within, sql` and `) : null;
+        ctes.push(sql`${name} as (${upsert(step.key, guard)})`);
+        within.push(sql`coalesce((select count from ${name}), 0) <= ${step.max}`);
+      });
+      const selects = steps.map(
+        (_step, i) => sql`select ${i}::int as step, count, reset_in from ${sql.raw(`s${i}`)}`,
+      );
+      const result = await rows(
+        sql`with ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`,
+      );
+      if (Math.random() < 0.01) {
+        await db.execute(
+          sql`delete from rate_limits where window_started_at < now() - interval '1 day'`,
+        );
+      }
+      for (const row of result.rows) {
+        const index = Number(row.step);
+        const step = steps[index] as Step;
+        const hit = toHit(row);
+        if (hit.count > step.max) {
+          return { blocked: { index, key: step.key, retryAfterSeconds: hit.resetInSeconds } };
+        }
+      }
+      return { blocked: null };
     },
     async peek(key: string, windowSeconds: number): Promise<Hit> {
       const result = await rows(sql`

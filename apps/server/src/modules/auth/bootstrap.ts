@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readOrCreateSecretFile } from '../../env';
+import { restrictToOwner } from '../../lib/private-files';
 import { hashPassword } from '../../lib/password';
 import type { UserRepository } from './repository';
 
@@ -44,6 +45,7 @@ export async function ensureAdmin(
   const file = path.join(opts.dataDir, CREDENTIALS_FILE);
   const existing = await users.findByEmail(DEMO_ADMIN_EMAIL);
   if (existing) {
+    restrictToOwner(file, 0o600);
     const password = existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
     return { kind: 'demo', email: DEMO_ADMIN_EMAIL, password, file, created: false };
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginBody, loginData, publicUser, registerBody, registerData } from '@dwitunggal/contracts/auth';
@@ -6,7 +6,16 @@ import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import { toPublicUser, type AuthService } from './service';
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: {
+    auth: AuthService;
+    /** Per-address and global registration limits (lib/abuse-limits.ts). */
+    registerLimit?: (request: FastifyRequest) => Promise<void>;
+    /** Body limit of the public routes (register, login). */
+    bodyLimit?: number;
+  },
+) {
   const { auth } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secured = { security: [{ bearerAuth: [] }] };
@@ -14,11 +23,13 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.post(
     '/auth/register',
     {
+      bodyLimit: opts.bodyLimit,
+      ...(opts.registerLimit ? { preHandler: opts.registerLimit } : {}),
       schema: {
         tags: ['auth'],
         summary: 'Create a learner account',
         body: registerBody,
-        response: responses(registerData, 201, [400, 409, 500, 503]),
+        response: responses(registerData, 201, [400, 409, 413, 429, 500, 503]),
       },
     },
     async (request, reply) => {
@@ -30,6 +41,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.post(
     '/auth/login',
     {
+      bodyLimit: opts.bodyLimit,
       schema: {
         tags: ['auth'],
         summary: 'Sign in and receive a bearer token',

@@ -3,24 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chatAnswer, chatBody } from '@dwitunggal/contracts/chat';
 import { errorEnvelope } from '@dwitunggal/contracts/envelope';
 import type { RagEngine } from '@dwitunggal/rag/engine';
-import { AppError, tooManyRequests } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { createWindowLimiter } from '../../lib/window-limiter';
 import { currentUser } from '../../plugins/auth';
 
 /** Spec section 8: what the client shows when the rag model fails. */
 export const CHAT_FAILURE_MESSAGE = 'Maaf, terjadi kesalahan dalam memproses pesan.';
 
 /**
- * POST /api/chat: the rag model. Signed-in users only, rate-limited per user. The answer is
+ * POST /api/chat: the rag model. Signed-in users only, rate-limited per learner, per address and
+ * for everyone (lib/abuse-limits.ts, counted in the database). The answer is
  * `{karakter, response, sources}` (the contract of the original chat service); errors use the
  * envelope. With `Accept: text/event-stream` the answer streams as server-sent events.
  */
 export async function chatRoutes(
   app: FastifyInstance,
-  opts: { engine: RagEngine; maxPerMinute: number },
+  opts: { engine: RagEngine; limit: (request: FastifyRequest, userId: string) => Promise<void> },
 ) {
-  const limiter = createWindowLimiter(opts.maxPerMinute, 60_000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The answer is the hot path: a compiled serializer instead of a zod parse per answer.
   const serializerCompiler = fastSerializerCompiler({ 200: chatAnswer });
@@ -30,14 +29,7 @@ export async function chatRoutes(
     {
       onRequest: app.authenticate,
       serializerCompiler,
-      preHandler: async (request) => {
-        const wait = limiter.take(currentUser(request).id);
-        if (wait !== null)
-          throw tooManyRequests(
-            'Terlalu banyak pertanyaan. Tunggu sebentar, lalu coba lagi.',
-            wait,
-          );
-      },
+      preHandler: (request) => opts.limit(request, currentUser(request).id),
       schema: {
         tags: ['chat'],
         summary: 'Ask a figure (rag model): grounded answer with sources',
@@ -49,6 +41,7 @@ export async function chatRoutes(
           401: errorEnvelope,
           429: errorEnvelope,
           500: errorEnvelope,
+          503: errorEnvelope,
         },
       },
     },

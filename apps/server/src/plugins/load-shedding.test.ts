@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { monitorEventLoopLag } from '../lib/event-loop-lag';
+import {
+  bearer,
+  createTestDatabase,
+  json,
+  newUser,
+  signUpAdmin,
+  testConfig,
+} from '../../test/helpers';
+import type { Database } from '../db/client';
+import type { FastifyInstance } from 'fastify';
+import { OVERLOADED_MESSAGE } from './load-shedding';
+
+describe('load shedding', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let lag = 0;
+  let admin: Awaited<ReturnType<typeof signUpAdmin>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({
+      config: testConfig({ LOAD_SHED_MAX_LAG_MS: 200, LOAD_SHED_RETRY_AFTER_SECONDS: 7 }),
+      database,
+      logger: false,
+      eventLoopLag: () => lag,
+    });
+    await app.ready();
+    admin = await signUpAdmin({ app, database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const expensive = () => [
+    app.inject({ method: 'POST', url: '/api/auth/register', payload: newUser() }),
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.credentials.email, password: admin.credentials.password },
+    }),
+    app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: bearer(admin.token),
+      payload: { karakter: 'hatta', prompt: 'Halo Bung' },
+    }),
+    app.inject({
+      method: 'POST',
+      url: '/api/etl-run-model1-hatta',
+      headers: bearer(admin.token),
+      payload: {},
+    }),
+  ];
+
+  it('answers 503 with Retry-After on the expensive routes while the event loop lags, and serves cheap reads', async () => {
+    lag = 250;
+    for (const res of await Promise.all(expensive())) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('7');
+      expect(res.headers['content-security-policy']).toBeDefined();
+      expect(json(res)).toEqual({ code: 503, status: 'error', message: OVERLOADED_MESSAGE });
+    }
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(admin.token),
+    });
+    expect(me.statusCode).toBe(200);
+    const tags = await app.inject({
+      method: 'GET',
+      url: '/api/chatbot/tags/nama/Hatta',
+      headers: bearer(admin.token),
+    });
+    expect(tags.statusCode).toBe(200);
+  });
+
+  it('serves the expensive routes again once the lag is back under the threshold', async () => {
+    lag = 200;
+    const [register, login, chat] = await Promise.all(expensive().slice(0, 3));
+    expect(register?.statusCode).toBe(201);
+    expect(login?.statusCode).toBe(200);
+    expect(chat?.statusCode).toBe(200);
+  });
+});
+
+describe('event loop lag monitor', () => {
+  const block = (ms: number) => {
+    const started = performance.now();
+    while (performance.now() - started < ms) {
+      // the event loop is busy
+    }
+  };
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('reads a loop kept busy as lagging', async () => {
+    const monitor = monitorEventLoopLag({ tickMs: 10, windowMs: 100 });
+    try {
+      // 40 ms of work at a time, with only the timers in between, for about 400 ms.
+      const until = performance.now() + 400;
+      while (performance.now() < until) {
+        block(40);
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(monitor.read()).toBeGreaterThanOrEqual(15);
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('does not read one isolated stall as lag', async () => {
+    const monitor = monitorEventLoopLag({ tickMs: 10, windowMs: 100 });
+    try {
+      await pause(60);
+      block(150); // the tick after it closes the window that holds it
+      await pause(40);
+      expect(monitor.read()).toBeLessThan(100);
+    } finally {
+      monitor.stop();
+    }
+  });
+});
