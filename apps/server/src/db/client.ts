@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ensurePrivateDir, restrictToOwner } from '../lib/private-files';
+import { ensureDir, restrictToOwner } from '../lib/private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,9 +62,10 @@ export function migrationsFolder(): string {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}) {
   // PGlite creates only the last folder of the path: a DATA_DIR that does not exist yet (with
   // JWT_SECRET set nothing else creates it) must not stop the server. The database is readable
-  // by this user only: DATA_DIR and pgdata 0700 (PGlite itself creates pgdata 0755).
+  // by this user only: pgdata 0700 (PGlite itself creates pgdata 0755); DATA_DIR is made private
+  // by the configuration (env.ts), and any other parent folder is only created when missing.
   if (options.dataDir) {
-    ensurePrivateDir(path.dirname(options.dataDir));
+    ensureDir(path.dirname(options.dataDir));
     if (!existsSync(options.dataDir)) mkdirSync(options.dataDir, { mode: 0o700 });
     restrictToOwner(options.dataDir, 0o700);
   }
@@ -112,7 +113,12 @@ export function lockDataDir(dir: string): () => void {
     } catch {
       continue; // released meanwhile: try again
     }
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
+    if (
+      Number.isInteger(holder) &&
+      holder > 0 &&
+      holder !== process.pid &&
+      processIsAlive(holder)
+    ) {
       throw new Error(
         `The embedded database in ${dir} is in use by another server process (pid ${holder}). ` +
           `Stop that process first or give this one its own DATA_DIR (if no such process exists, delete ${file}).`,
@@ -130,13 +136,15 @@ export function lockDataDir(dir: string): () => void {
 export async function createPgliteDatabase(
   options: { dataDir?: string; loadDataDir?: Blob | File; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
-  if (options.dataDir) ensurePrivateDir(path.dirname(options.dataDir));
+  if (options.dataDir) ensureDir(path.dirname(options.dataDir));
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let opened: Awaited<ReturnType<typeof openPglite>>;
   try {
     opened = await openPglite(options);
     if (options.migrate !== false) {
-      await migratePglite(drizzlePglite(opened.client, { schema }), { migrationsFolder: migrationsFolder() });
+      await migratePglite(drizzlePglite(opened.client, { schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
     }
   } catch (err) {
     unlock();
@@ -219,7 +227,11 @@ async function listenPostgres(
   };
   const open = async () => {
     if (state.closed) return;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3000,
+      keepAlive: true,
+    });
     state.client = client;
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -275,9 +287,12 @@ function releaseWhenBeginFails(client: pg.PoolClient): void {
     const text = typeof arg === 'string' ? arg : (arg as { text?: unknown } | null)?.text;
     return typeof text === 'string' && /^\s*begin\b/i.test(text);
   };
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    ...args: unknown[]
+  ) => {
     const result = query(...args);
-    if (!isBegin(args[0]) || typeof (result as Promise<unknown> | undefined)?.then !== 'function') return result;
+    if (!isBegin(args[0]) || typeof (result as Promise<unknown> | undefined)?.then !== 'function')
+      return result;
     return (result as Promise<unknown>).catch((err: unknown) => {
       try {
         client.release(err instanceof Error ? err : new Error(String(err)));

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../db/client';
+import { createDatabase, createPgliteDatabase } from '../db/client';
 import { loadConfig } from '../env';
 import { ensureAdmin } from '../modules/auth/bootstrap';
 import { createUserRepository } from '../modules/auth/repository';
@@ -48,5 +48,17 @@ describe('the data folder is private to the server’s user', { timeout: 120_000
     } finally {
       await database.close();
     }
+  });
+
+  it('never changes a shared folder (sticky bit) that pgdata or DATA_DIR sits in', async () => {
+    const shared = mkdtempSync(path.join(os.tmpdir(), 'dw-modes-shared-'));
+    chmodSync(shared, 0o1777);
+    loadConfig({ DATA_DIR: shared });
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    const database = await createDatabase({ dataDir: shared, DATABASE_POOL_SIZE: 1 });
+    await database.close();
+    const direct = await createPgliteDatabase({ dataDir: path.join(shared, 'pg') });
+    await direct.close();
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
   });
 });
