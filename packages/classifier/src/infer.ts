@@ -9,6 +9,7 @@ import { top2 } from './evaluate';
 import { forward } from './model';
 import type { WordIndex } from './preprocess';
 import { PREPROCESS_VERSION, countKnownWords, encode } from './preprocess';
+import { responder } from './respond';
 
 /** Anything that maps one encoded input to tag probabilities (same order as content.tags). */
 export interface ProbabilityModel {
@@ -100,8 +101,11 @@ export function assertCompatible(
 
 export interface Classifier {
   classify(text: string): Promise<ChatPrediction>;
-  /** A random response of a tag (spec: the reply is a random response of the predicted tag). */
-  respond(tag: string, random?: () => number): string | undefined;
+  /**
+   * The response of a tag that best answers `question`, random among equally good ones (spec:
+   * a random response of the predicted tag, which stays the tie-break).
+   */
+  respond(tag: string, random?: () => number, question?: string): string | undefined;
 }
 
 export function createClassifier(
@@ -121,10 +125,6 @@ export function createClassifier(
       };
       return { ...best, lowConfidence: isLowConfidence(best, content) };
     },
-    respond(tag, random = Math.random) {
-      const list = content.responses[tag];
-      if (!list || list.length === 0) return undefined;
-      return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
-    },
+    respond: responder(content),
   };
 }

@@ -66,7 +66,8 @@ export function useChat(character: CharacterKey) {
       const starters = STARTERS[character].map((s) => ({ text: s }));
       const reply = prediction.lowConfidence
         ? fallbackReply(character, starters)
-        : (loaded.classifier.respond(prediction.tag) ?? fallbackReply(character, starters));
+        : (loaded.classifier.respond(prediction.tag, Math.random, text) ??
+          fallbackReply(character, starters));
       const meta: MessageMeta = {
         model: 'tfjs',
         elapsedSeconds: seconds(started),

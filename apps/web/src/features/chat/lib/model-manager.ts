@@ -2,6 +2,7 @@ import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import type { ModelContent } from '@dwitunggal/classifier/artifacts';
 import type { Classifier } from '@dwitunggal/classifier/infer';
 import type { WordIndex } from '@dwitunggal/classifier/preprocess';
+import { responder } from '@dwitunggal/classifier/respond';
 import { useSyncExternalStore } from 'react';
 import { fetchActiveModel, type ActiveModel } from '../api/active-model';
 import { engineCall, engineGeneration, warmEngine } from './classifier-host';
@@ -64,15 +65,6 @@ async function fetchJson<T>(url: string): Promise<T> {
   const res = await fetch(absolute(url), { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
   return (await res.json()) as T;
-}
-
-/** A random response of a tag (spec: the reply is a random response of the predicted tag). */
-function responder(content: ModelContent): Classifier['respond'] {
-  return (tag, random = Math.random) => {
-    const list = content.responses[tag];
-    if (!list || list.length === 0) return undefined;
-    return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
-  };
 }
 
 /**

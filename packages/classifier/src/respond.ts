@@ -1,0 +1,87 @@
+/**
+ * Response choice inside the predicted tag: the reply that best answers the question, random
+ * only among equally good replies (the spec's random pick stays the tie-break, and a question
+ * that matches no reply better than another still gets a random one).
+ *
+ * A reply's score: the question's content words (learner spelling normalised, stemmed) that it
+ * contains, each weighted by how rare it is among the tag's replies, plus a bonus when it holds
+ * the kind of fact the question asks for (a year for "kapan", a place for "di mana", a name for
+ * "siapa", a number for "berapa", a reason for "kenapa").
+ */
+import { learnerWords } from '@dwitunggal/text/spelling';
+import { stem } from '@dwitunggal/text/stem';
+import { analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
+
+/** Words that carry no topic: function words, question words, address and chat fillers. */
+const FUNCTION_WORDS = new Set(
+  (
+    'yang dan di ke dari untuk dengan pada dalam itu ini ada adalah apa siapa kapan mana bagaimana ' +
+    'kenapa mengapa berapa apakah tidak bukan juga saja sih dong deh ya kah lah pun nya bapak pak ' +
+    'bung anda kamu engkau kau saya aku kami kita beliau dia ia mereka tolong ceritakan jelaskan ' +
+    'coba boleh bisa mau ingin tahu tentang soal sama atau tetapi lalu terus karena seperti ' +
+    'sudah belum akan sedang masih lagi sekali banyak para sang si oleh sebagai jadi menjadi'
+  ).split(' '),
+);
+
+const FACT_PATTERNS: Partial<Record<QuestionType, RegExp>> = {
+  when: /\b(?:1[89]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,
+  where: /\b(?:di|ke|dari) [A-Z]/,
+  who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
+  howMany:
+    /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|belas|puluh|ratus|ribu)\b/i,
+  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|alasan|tujuan)\b/i,
+  define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
+};
+
+function termsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of learnerWords(text, 200)) {
+    if (FUNCTION_WORDS.has(w) || w.length < 3) continue;
+    out.add(stem(w));
+  }
+  return out;
+}
+
+/** Scores of each response for the question (same order as `responses`). */
+export function scoreResponses(question: string, responses: readonly string[]): number[] {
+  const q = termsOf(question);
+  const { type } = analyzeQuestion(question);
+  const fact = FACT_PATTERNS[type];
+  const terms = responses.map(termsOf);
+  const df = new Map<string, number>();
+  for (const t of terms) for (const term of t) df.set(term, (df.get(term) ?? 0) + 1);
+  return responses.map((response, i) => {
+    let score = 0;
+    for (const term of q) {
+      if ((terms[i] as Set<string>).has(term)) {
+        score += Math.log(1 + responses.length / (df.get(term) as number));
+      }
+    }
+    if (fact?.test(response)) score += 0.5;
+    return score;
+  });
+}
+
+/** The best response for the question; random among the equally good ones. */
+export function chooseResponse(
+  question: string | undefined,
+  responses: readonly string[],
+  random: () => number = Math.random,
+): string | undefined {
+  if (responses.length === 0) return undefined;
+  let pool = responses;
+  if (question) {
+    const scores = scoreResponses(question, responses);
+    const best = Math.max(...scores);
+    pool = responses.filter((_, i) => (scores[i] as number) >= best - 1e-9);
+  }
+  return pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))];
+}
+
+/** Response choice over a model's content.json: `respond(tag, random?, question?)`. */
+export function responder(content: {
+  responses: Readonly<Record<string, readonly string[]>>;
+}): (tag: string, random?: () => number, question?: string) => string | undefined {
+  return (tag, random = Math.random, question) =>
+    chooseResponse(question, content.responses[tag] ?? [], random);
+}
