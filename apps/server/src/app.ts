@@ -14,7 +14,7 @@ import { createRateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inlineScriptHashes, resolveWebDist, webPlugin } from './plugins/web';
-import { createUserRepository, type UserRow } from './modules/auth/repository';
+import { createUserRepository, userCacheKey, type UserRow } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -38,7 +38,26 @@ export type AppConfig = Pick<
   | 'LOG_LEVEL'
   | 'WEB_DIST'
 > &
-  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'CHAT_MAX_PER_MINUTE'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'LLM_BASE_URL'
+      | 'LLM_MODEL'
+      | 'LLM_API_KEY'
+      | 'LLM_TIMEOUT_MS'
+      | 'LLM_MAX_TOKENS'
+      | 'CHAT_MAX_PER_MINUTE'
+    >
+  > &
+  Partial<
+    Pick<
+      Config,
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL' | 'LOGIN_GLOBAL_WINDOW_SECONDS' | 'ADMIN_EMAIL'
+    >
+  >;
+
+/** Users kept in each process's cache of signed-in users (least recently used dropped first). */
+export const USER_CACHE_SIZE = 10_000;
 
 /** The Content-Security-Policy that the built web app satisfies (no inline code, same origin). */
 export const CONTENT_SECURITY_POLICY = {
@@ -78,8 +97,14 @@ export async function buildApp(opts: {
     frameworkErrors: (error, _request, reply) => {
       const code = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
       const status = code >= 400 && code < 500 ? code : 400;
-      const body = { code: status, status: 'error', message: status === 414 ? 'URL is too long' : 'Malformed URL' };
-      void (reply as unknown as { code(c: number): { send(b: unknown): void } }).code(status).send(body);
+      const body = {
+        code: status,
+        status: 'error',
+        message: status === 414 ? 'URL is too long' : 'Malformed URL',
+      };
+      void (reply as unknown as { code(c: number): { send(b: unknown): void } })
+        .code(status)
+        .send(body);
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -90,9 +115,15 @@ export async function buildApp(opts: {
   // parsing included, on every request (about 40 us each, measured on the chat hot path).
   // The built shell's inline script(s) are allowed by hash, read once from its index.html.
   const webRoot = resolveWebDist(config.WEB_DIST);
-  const scriptSrc = [...CONTENT_SECURITY_POLICY.scriptSrc, ...(webRoot ? inlineScriptHashes(webRoot) : [])];
+  const scriptSrc = [
+    ...CONTENT_SECURITY_POLICY.scriptSrc,
+    ...(webRoot ? inlineScriptHashes(webRoot) : []),
+  ];
   const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, scriptSrc } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, scriptSrc },
+    },
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -102,22 +133,32 @@ export async function buildApp(opts: {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dwitunggal API', version: '1.0.0', description: 'Accounts, training data, models and chat.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Dwitunggal API',
+        version: '1.0.0',
+        description: 'Accounts, training data, models and chat.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // In-process caches, invalidated across processes through the database (lib/cache.ts).
-  const cacheBus = await createCacheBus(database, { onError: (err) => app.log.warn({ err }, 'cache notify failed') });
+  const cacheBus = await createCacheBus(database, {
+    onError: (err) => app.log.warn({ err }, 'cache notify failed'),
+  });
   app.addHook('onClose', () => cacheBus.close());
 
   const users = createUserRepository(database.db);
   // The signed-in user is read on every authenticated request: cache it, and drop it (in every
   // process) whenever its token version, role or existence changes.
-  const userCache = createCache<UserRow | undefined>(cacheBus, { ttlMs: 30_000 });
-  const userKey = (id: string) => `user:${id}`;
+  const userCache = createCache<UserRow | undefined>(cacheBus, {
+    ttlMs: 30_000,
+    maxEntries: USER_CACHE_SIZE,
+  });
   const tokens = createTokenService(config.jwtSecret, config.JWT_TTL_SECONDS);
   const limiter = createRateLimiter(database.db);
   const auth = createAuthService({
@@ -128,16 +169,27 @@ export async function buildApp(opts: {
       maxPerIp: config.LOGIN_MAX_PER_IP,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
+      maxFailuresPerAccountGlobal: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL ?? 100,
+      globalWindowSeconds: config.LOGIN_GLOBAL_WINDOW_SECONDS ?? 60 * 60,
     },
-    onUserChanged: (id) => userCache.invalidate(userKey(id)),
+    configuredAdminEmail: config.ADMIN_EMAIL,
+    onUserChanged: (id) => userCache.invalidate(userCacheKey(id)),
   });
   await app.register(authPlugin, {
     tokens,
-    findUser: (id) => userCache.get(userKey(id), () => users.findById(id)),
+    findUser: (id) => userCache.get(userCacheKey(id), () => users.findById(id)),
   });
 
-  const tags = createTagService({ repo: createTagRepository(database.db), cache: createCache(cacheBus) });
-  const models = createModelService({ database, tags: createTagRepository(database.db), bus: cacheBus, log: app.log });
+  const tags = createTagService({
+    repo: createTagRepository(database.db),
+    cache: createCache(cacheBus),
+  });
+  const models = createModelService({
+    database,
+    tags: createTagRepository(database.db),
+    bus: cacheBus,
+    log: app.log,
+  });
   app.decorate('models', models);
   app.addHook('onClose', () => models.close());
 
@@ -149,7 +201,10 @@ export async function buildApp(opts: {
       await api.register(authRoutes, { auth });
       await api.register(tagRoutes, { tags });
       await api.register(modelRoutes, { models });
-      await api.register(chatRoutes, { engine: chatEngine, maxPerMinute: config.CHAT_MAX_PER_MINUTE ?? 30 });
+      await api.register(chatRoutes, {
+        engine: chatEngine,
+        maxPerMinute: config.CHAT_MAX_PER_MINUTE ?? 30,
+      });
     },
     { prefix: '/api' },
   );
@@ -167,7 +222,13 @@ export async function buildApp(opts: {
     if (wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 404, status: 'error', message: `Route ${request.method} ${pathname} not found` });
+    return reply
+      .code(404)
+      .send({
+        code: 404,
+        status: 'error',
+        message: `Route ${request.method} ${pathname} not found`,
+      });
   });
 
   return app;
