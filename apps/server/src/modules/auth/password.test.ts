@@ -147,13 +147,13 @@ describe('POST /api/auth/password', () => {
     expect(loginThere.statusCode).toBe(429);
   });
 
-  it("answers 403 for the env-configured admin, whose password is ADMIN_PASSWORD's", async () => {
+  it("answers 409 for the env-configured admin, whose password is ADMIN_PASSWORD's", async () => {
     const { token, credentials } = await signUp(ctx.app, { email: 'Kepala@example.com' });
     const res = await change(token, {
       currentPassword: credentials.password,
       newPassword: NEW_PASSWORD,
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(json<{ message: string }>(res).message).toContain('ADMIN_PASSWORD');
     expect((await me(token)).statusCode).toBe(200);
   });

@@ -64,11 +64,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         summary: 'Change the password: every other session ends, the caller gets a fresh token',
         description:
           'Requires the current password (400 with errors.currentPassword when it is wrong). Failed checks count ' +
-          'against the login limits (429 with Retry-After). The env-configured admin answers 403: its password is ' +
+          'against the login limits (429 with Retry-After). The env-configured admin answers 409: its password is ' +
           "set by the server's ADMIN_PASSWORD.",
         ...secured,
         body: changePasswordBody,
-        response: responses(changePasswordData, 200, [400, 401, 403, 429, 500, 503]),
+        response: responses(changePasswordData, 200, [400, 401, 409, 429, 500, 503]),
       },
     },
     async (request) =>

@@ -4,7 +4,7 @@ import type {
   PublicUser,
   RegisterBody,
 } from '@dwitunggal/contracts/auth';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -143,7 +143,7 @@ export function createAuthService(deps: {
       const row = await users.findById(userId);
       if (!row) throw unauthorized('Invalid or expired token');
       const admin = deps.configuredAdminEmail?.trim().toLowerCase();
-      if (admin && row.email.toLowerCase() === admin) throw forbidden(ADMIN_PASSWORD_MANAGED);
+      if (admin && row.email.toLowerCase() === admin) throw conflict(ADMIN_PASSWORD_MANAGED);
       if (body.newPassword === body.currentPassword)
         throw badRequest(SAME_PASSWORD, { newPassword: SAME_PASSWORD });
       await limitPerIp(ip);
