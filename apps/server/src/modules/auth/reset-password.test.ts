@@ -50,7 +50,8 @@ describe('npm run user:reset-password', () => {
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toContain(credentials.email);
     expect(result.out).not.toContain('Baru12345');
-    expect((await me(token)).statusCode).toBe(401);
+    // On PostgreSQL the app hears the change by NOTIFY, a moment later (at once on PGlite).
+    await expect.poll(async () => (await me(token)).statusCode, { timeout: 5000 }).toBe(401);
     expect((await login(credentials.email, credentials.password)).statusCode).toBe(401);
     expect((await login(credentials.email, 'Baru12345')).statusCode).toBe(200);
   });
