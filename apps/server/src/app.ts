@@ -18,7 +18,7 @@ import { loadSheddingPlugin } from './plugins/load-shedding';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inlineScriptHashes, resolveWebDist, webPlugin } from './plugins/web';
-import { createUserRepository, type UserRow } from './modules/auth/repository';
+import { createUserRepository, userCacheKey, type UserRow } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -43,7 +43,16 @@ export type AppConfig = Pick<
   | 'WEB_DIST'
 > &
   Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'CHAT_MAX_PER_MINUTE'>> &
-  Partial<Pick<Config, keyof typeof LIMIT_DEFAULTS | 'MAX_CONNECTIONS_PER_IP'>>;
+  Partial<Pick<Config, keyof typeof LIMIT_DEFAULTS | 'MAX_CONNECTIONS_PER_IP'>> &
+  Partial<
+    Pick<
+      Config,
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL' | 'LOGIN_GLOBAL_WINDOW_SECONDS' | 'ADMIN_EMAIL'
+    >
+  >;
+
+/** Users kept in each process's cache of signed-in users (least recently used dropped first). */
+export const USER_CACHE_SIZE = 10_000;
 
 /** Body limit of the public routes (register, login): their bodies are a few short fields. */
 export const PUBLIC_BODY_LIMIT = 4 * 1024;
@@ -182,22 +191,32 @@ export async function buildApp(opts: {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dwitunggal API', version: '1.0.0', description: 'Accounts, training data, models and chat.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Dwitunggal API',
+        version: '1.0.0',
+        description: 'Accounts, training data, models and chat.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // In-process caches, invalidated across processes through the database (lib/cache.ts).
-  const cacheBus = await createCacheBus(database, { onError: (err) => app.log.warn({ err }, 'cache notify failed') });
+  const cacheBus = await createCacheBus(database, {
+    onError: (err) => app.log.warn({ err }, 'cache notify failed'),
+  });
   app.addHook('onClose', () => cacheBus.close());
 
   const users = createUserRepository(database.db);
   // The signed-in user is read on every authenticated request: cache it, and drop it (in every
   // process) whenever its token version, role or existence changes.
-  const userCache = createCache<UserRow | undefined>(cacheBus, { ttlMs: 30_000 });
-  const userKey = (id: string) => `user:${id}`;
+  const userCache = createCache<UserRow | undefined>(cacheBus, {
+    ttlMs: 30_000,
+    maxEntries: USER_CACHE_SIZE,
+  });
   const tokens = createTokenService(config.jwtSecret, config.JWT_TTL_SECONDS);
   const limiter = createRateLimiter(database.db);
   const abuse = createAbuseLimits(limiter, {
@@ -220,16 +239,27 @@ export async function buildApp(opts: {
       maxPerIp: config.LOGIN_MAX_PER_IP,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
+      maxFailuresPerAccountGlobal: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL ?? 100,
+      globalWindowSeconds: config.LOGIN_GLOBAL_WINDOW_SECONDS ?? 60 * 60,
     },
-    onUserChanged: (id) => userCache.invalidate(userKey(id)),
+    configuredAdminEmail: config.ADMIN_EMAIL,
+    onUserChanged: (id) => userCache.invalidate(userCacheKey(id)),
   });
   await app.register(authPlugin, {
     tokens,
-    findUser: (id) => userCache.get(userKey(id), () => users.findById(id)),
+    findUser: (id) => userCache.get(userCacheKey(id), () => users.findById(id)),
   });
 
-  const tags = createTagService({ repo: createTagRepository(database.db), cache: createCache(cacheBus) });
-  const models = createModelService({ database, tags: createTagRepository(database.db), bus: cacheBus, log: app.log });
+  const tags = createTagService({
+    repo: createTagRepository(database.db),
+    cache: createCache(cacheBus),
+  });
+  const models = createModelService({
+    database,
+    tags: createTagRepository(database.db),
+    bus: cacheBus,
+    log: app.log,
+  });
   app.decorate('models', models);
   app.addHook('onClose', () => models.close());
 
@@ -259,7 +289,13 @@ export async function buildApp(opts: {
     if (wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 404, status: 'error', message: `Route ${request.method} ${pathname} not found` });
+    return reply
+      .code(404)
+      .send({
+        code: 404,
+        status: 'error',
+        message: `Route ${request.method} ${pathname} not found`,
+      });
   });
 
   return app;

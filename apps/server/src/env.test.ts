@@ -12,7 +12,9 @@ describe('configuration', () => {
   });
 
   it('names every bad variable in one clear message', () => {
-    expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(
+      ConfigError,
+    );
     try {
       parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
     } catch (err) {
@@ -27,6 +29,24 @@ describe('configuration', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'a@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => parseEnv({ ADMIN_PASSWORD: 'Secret123' })).toThrow(/ADMIN_EMAIL/);
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('reads the admin promotion switch and the account-wide login budget', () => {
+    expect(parseEnv({})).toMatchObject({
+      ADMIN_PROMOTE_EXISTING: false,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: 100,
+      LOGIN_GLOBAL_WINDOW_SECONDS: 3600,
+    });
+    expect(
+      parseEnv({ ADMIN_PROMOTE_EXISTING: 'true', LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: '250' }),
+    ).toMatchObject({
+      ADMIN_PROMOTE_EXISTING: true,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: 250,
+    });
+    expect(() => parseEnv({ ADMIN_PROMOTE_EXISTING: 'yes' })).toThrow(/ADMIN_PROMOTE_EXISTING/);
+    expect(() => parseEnv({ LOGIN_GLOBAL_WINDOW_SECONDS: '0' })).toThrow(
+      /LOGIN_GLOBAL_WINDOW_SECONDS/,
+    );
   });
 
   it('generates a development JWT secret once, keeps it in DATA_DIR with mode 0600, and reuses it', () => {

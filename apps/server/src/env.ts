@@ -125,9 +125,18 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalString,
   ADMIN_NAME: z.string().trim().min(3).max(50).default('Admin Dwitunggal'),
+  /** Lets ADMIN_EMAIL name an existing non-admin account: it becomes the admin (new password). */
+  ADMIN_PROMOTE_EXISTING: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** Failed logins per (client address, account) pair per LOGIN_WINDOW_SECONDS. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Failed logins per account from all addresses together per LOGIN_GLOBAL_WINDOW_SECONDS. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  LOGIN_GLOBAL_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
@@ -185,13 +194,19 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = parsed.data;
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set',
+    );
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set',
+    );
   }
   if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
-    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both to use an LLM, or neither');
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both to use an LLM, or neither',
+    );
   }
   if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
     throw new ConfigError(

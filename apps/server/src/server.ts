@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
 import { ConfigError, loadConfig } from './env';
-import { ensureAdmin } from './modules/auth/bootstrap';
-import { createUserRepository } from './modules/auth/repository';
+import { announceChange } from './lib/cache';
+import { AdminBootstrapError, ensureAdmin } from './modules/auth/bootstrap';
+import { createUserRepository, userCacheKey } from './modules/auth/repository';
 import { seedIfNeeded } from './modules/tags/seed';
 
 async function main() {
@@ -19,12 +20,27 @@ async function main() {
   }
 
   const database = await createDatabase(config);
-  const admin = await ensureAdmin(createUserRepository(database.db), {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
-    name: config.ADMIN_NAME,
-    dataDir: config.dataDir,
-  });
+  let admin;
+  try {
+    admin = await ensureAdmin(createUserRepository(database.db), {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      name: config.ADMIN_NAME,
+      dataDir: config.dataDir,
+      promoteExisting: config.ADMIN_PROMOTE_EXISTING,
+    });
+  } catch (err) {
+    if (err instanceof AdminBootstrapError) {
+      console.error(`Failed to start:\n${err.message}`);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
+  // Processes already running (a rolling restart) drop their cached copy of a revoked admin.
+  if (admin.kind === 'configured' && admin.revokedUserId) {
+    await announceChange(database, userCacheKey(admin.revokedUserId));
+  }
   const seeded = await seedIfNeeded(database);
   const app = await buildApp({ config, database });
   for (const s of seeded.filter((o) => o.action === 'seeded')) {
@@ -33,10 +49,12 @@ async function main() {
   // Runs a stopped server left unfinished are failed (the previous version keeps being served);
   // a figure without an active model gets its first one before the server listens.
   const interrupted = await app.models.recoverInterruptedRuns();
-  if (interrupted.length > 0) app.log.warn({ runs: interrupted }, 'marked interrupted training runs failed');
+  if (interrupted.length > 0)
+    app.log.warn({ runs: interrupted }, 'marked interrupted training runs failed');
   for (const m of await app.models.trainMissingModels()) {
     if (m.action === 'failed') app.log.error(m, `no model for ${m.figure}: first training failed`);
-    else if (m.action !== 'present') app.log.info(m, `first ${m.figure} model: version ${m.version} in ${m.durationMs} ms`);
+    else if (m.action !== 'present')
+      app.log.info(m, `first ${m.figure} model: version ${m.version} in ${m.durationMs} ms`);
   }
 
   let closing = false;
@@ -89,7 +107,14 @@ async function main() {
       `  (generated once and kept in ${admin.file}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
     );
   } else {
-    lines.push(`  Admin: ${admin.email}${admin.created ? ' (created)' : ''}`);
+    const notes = {
+      kept: '',
+      created: ' (created)',
+      promoted:
+        ' (existing account made admin; password set from ADMIN_PASSWORD, its sessions signed out)',
+      rotated: ' (password changed to ADMIN_PASSWORD; earlier sessions signed out)',
+    };
+    lines.push(`  Admin: ${admin.email}${notes[admin.action]}`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

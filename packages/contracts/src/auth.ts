@@ -8,6 +8,15 @@ export const LOGIN_PASSWORD_MIN = 6;
 /** Upper bound so that hashing cost stays bounded (argon2 hashes any length). */
 export const PASSWORD_MAX = 128;
 
+/** The rules every new password follows (registration, password change, operator reset). */
+export const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(REGISTER_PASSWORD_MIN, { error: 'Password must be at least 8 characters' })
+  .max(PASSWORD_MAX, { error: 'Password cannot exceed 128 characters' })
+  .regex(/[A-Z]/, { error: 'Password must contain at least one uppercase letter' })
+  .regex(/[a-z]/, { error: 'Password must contain at least one lowercase letter' })
+  .regex(/[0-9]/, { error: 'Password must contain at least one number' });
+
 export const registerBody = z.object({
   name: z
     .string({ error: 'Name is required' })
@@ -19,13 +28,7 @@ export const registerBody = z.object({
     .trim()
     .max(254, { error: 'Please enter a valid email address' })
     .pipe(z.email({ error: 'Please enter a valid email address' })),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(REGISTER_PASSWORD_MIN, { error: 'Password must be at least 8 characters' })
-    .max(PASSWORD_MAX, { error: 'Password cannot exceed 128 characters' })
-    .regex(/[A-Z]/, { error: 'Password must contain at least one uppercase letter' })
-    .regex(/[a-z]/, { error: 'Password must contain at least one lowercase letter' })
-    .regex(/[0-9]/, { error: 'Password must contain at least one number' }),
+  password: newPassword,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -60,3 +63,16 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const registerData = z.object({ user: publicUser });
 export const loginData = z.object({ token: z.string(), user: publicUser });
 export type LoginData = z.infer<typeof loginData>;
+
+/** POST /auth/password: the signed-in user changes their password. */
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' })
+    .max(PASSWORD_MAX, { error: 'Password cannot exceed 128 characters' }),
+  newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+/** The fresh token of the session that changed the password (every other one is revoked). */
+export const changePasswordData = z.object({ token: z.string(), user: publicUser });
+export type ChangePasswordData = z.infer<typeof changePasswordData>;

@@ -41,6 +41,39 @@ describe('createCache (one process)', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
+  it('keeps at most maxEntries values, dropping the least recently used', async () => {
+    const cache = createCache<string>(await createCacheBus({}), { maxEntries: 2 });
+    const loads: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, async () => {
+        loads.push(key);
+        return key;
+      });
+    await get('a');
+    await get('b');
+    await get('a'); // a hit: now the most recently used
+    await get('c'); // drops b
+    await get('a');
+    await get('c');
+    expect(loads).toEqual(['a', 'b', 'c']);
+    await get('b'); // reloaded, drops a
+    await get('a');
+    expect(loads).toEqual(['a', 'b', 'c', 'b', 'a']);
+  });
+
+  it('stays correct when the bookkeeping of many invalidated keys is reset', async () => {
+    const cache = createCache<string>(await createCacheBus({}), { maxEntries: 3 });
+    for (let i = 0; i < 1000; i += 1) await cache.invalidate(`k${i}`);
+    // A load that raced with an invalidation is still never kept after the bookkeeping reset.
+    const gate = deferred<string>();
+    const stale = cache.get('x', () => gate.promise);
+    await cache.invalidate('x');
+    for (let i = 0; i < 10; i += 1) await cache.invalidate(`y${i}`);
+    gate.resolve('old');
+    expect(await stale).toBe('old');
+    expect(await cache.get('x', async () => 'new')).toBe('new');
+  });
+
   it('never keeps a value whose load raced with an invalidation', async () => {
     const cache = createCache<string>(await createCacheBus({}));
     const gate = deferred<string>();

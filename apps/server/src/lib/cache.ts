@@ -95,10 +95,16 @@ export interface Cache<T> {
 
 export function createCache<T>(
   bus: CacheBus,
-  opts: { ttlMs?: number; now?: () => number } = {},
+  opts: {
+    ttlMs?: number;
+    now?: () => number;
+    /** At most this many values are kept; the least recently used goes first. */
+    maxEntries?: number;
+  } = {},
 ): Cache<T> {
   const ttlMs = opts.ttlMs ?? 60_000;
   const now = opts.now ?? Date.now;
+  const maxEntries = opts.maxEntries ?? 10_000;
   const entries = new Map<string, { value: T; expiresAt: number }>();
   const generations = new Map<string, number>();
   const inflight = new Map<string, { generation: string; promise: Promise<T> }>();
@@ -110,6 +116,15 @@ export function createCache<T>(
   bus.subscribe((key) => {
     if (key === ALL_KEYS) {
       epoch += 1;
+      entries.clear();
+      inflight.clear();
+      return;
+    }
+    if (generations.size >= maxEntries * 2) {
+      // Too many remembered generations: forget them all by starting a new epoch, which also
+      // drops every value (as if every key changed), so no load in flight can store a stale one.
+      epoch += 1;
+      generations.clear();
       entries.clear();
       inflight.clear();
       return;
@@ -129,8 +144,12 @@ export function createCache<T>(
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) {
         stats.hits += 1;
+        // Most recently used last (a Map keeps insertion order).
+        entries.delete(key);
+        entries.set(key, entry);
         return entry.value;
       }
+      if (entry) entries.delete(key);
       stats.misses += 1;
       const generation = generationOf(key);
       const pending = inflight.get(key);
@@ -139,7 +158,9 @@ export function createCache<T>(
         (value) => {
           if (inflight.get(key)?.promise === promise) inflight.delete(key);
           if (bus.live && generationOf(key) === generation) {
+            entries.delete(key);
             entries.set(key, { value, expiresAt: now() + ttlMs });
+            while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
           }
           return value;
         },

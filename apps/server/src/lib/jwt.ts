@@ -6,6 +6,9 @@ const ALGORITHM = 'HS256';
 /** Verified tokens remembered (token string -> claims); bounded, and expiry is rechecked on use. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/** User ids are UUIDs; anything else in `sub` is not a token we issued. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenClaims {
   userId: string;
   tokenVersion: number;
@@ -13,10 +16,13 @@ export interface TokenClaims {
 
 export function createTokenService(secret: Uint8Array, ttlSeconds: number) {
   // Importing the key once instead of on every call makes a verification about 4x cheaper.
-  const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   // A token string that verified once verifies again until it expires; caching skips the HMAC on
   // the hot path. Revocation is not affected: the token version is checked against the database.
   const verified = new Map<string, TokenClaims & { exp: number }>();
@@ -47,16 +53,24 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number) {
           issuer: JWT_ISSUER,
           audience: JWT_AUDIENCE,
           requiredClaims: ['sub', 'exp', 'iat'],
+          // A token is never older than the configured lifetime, whatever its own `exp` says.
+          maxTokenAge: ttlSeconds,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') {
+        const { sub, ver, exp, iat } = payload;
+        if (
+          typeof sub !== 'string' ||
+          !UUID.test(sub) ||
+          typeof ver !== 'number' ||
+          !Number.isInteger(ver)
+        )
           return null;
-        }
-        const claims = { userId: payload.sub, tokenVersion: payload.ver };
+        if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+        const claims = { userId: sub, tokenVersion: ver };
         if (verified.size >= VERIFIED_CACHE_SIZE) {
           const oldest = verified.keys().next().value;
           if (oldest !== undefined) verified.delete(oldest);
         }
-        verified.set(token, { ...claims, exp: payload.exp });
+        verified.set(token, { ...claims, exp: Math.min(exp, iat + ttlSeconds) });
         return claims;
       } catch {
         return null;

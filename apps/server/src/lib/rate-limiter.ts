@@ -17,6 +17,13 @@ export interface ChainResult {
   blocked: { index: number; key: string; retryAfterSeconds: number } | null;
 }
 
+/** The outcome of `reserve`: whether a slot was taken, and the window it was taken in. */
+export interface Reservation extends Hit {
+  allowed: boolean;
+  /** The window's start as the database wrote it (opaque), for `refund`. */
+  window: string;
+}
+
 /**
  * Fixed-window counters kept in the database, so that every server process behind a proxy
  * shares them (an in-memory counter would multiply the limit by the number of processes).
@@ -26,7 +33,8 @@ export function createRateLimiter(db: Db) {
     count: Number(row?.count ?? 0),
     resetInSeconds: Math.max(1, Math.ceil(Number(row?.reset_in ?? 1))),
   });
-  const rows = async (query: SQL) => (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const rows = async (query: SQL) =>
+    (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return {
     async hit(key: string, windowSeconds: number): Promise<Hit> {
       const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
@@ -38,7 +46,9 @@ export function createRateLimiter(db: Db) {
         returning count,
           extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in`);
       if (Math.random() < 0.01) {
-        await db.execute(sql`delete from rate_limits where window_started_at < now() - interval '1 day'`);
+        await db.execute(
+          sql`delete from rate_limits where window_started_at < now() - interval '1 day'`,
+        );
       }
       return toHit(result.rows[0]);
     },
@@ -97,8 +107,40 @@ export function createRateLimiter(db: Db) {
         where key = ${key} and window_started_at > now() - make_interval(secs => ${windowSeconds})`);
       return toHit(result.rows[0]);
     },
+    /**
+     * Takes one of `max` slots of `key`'s current window in a single statement, so that
+     * concurrent callers can never take more than `max` between them (a read followed by a
+     * later write would let every caller in flight see the same count). The count stops at
+     * `max + 1`: a refused call does not push the window further away.
+     */
+    async reserve(key: string, windowSeconds: number, max: number): Promise<Reservation> {
+      const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+      const result = await rows(sql`
+        insert into rate_limits (key, count, window_started_at) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case
+            when ${expired} then 1
+            when rate_limits.count <= ${max} then rate_limits.count + 1
+            else rate_limits.count end,
+          window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
+        returning count, window_started_at::text as window,
+          extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in`);
+      const row = result.rows[0];
+      const hit = toHit(row);
+      return { ...hit, allowed: hit.count <= max, window: String(row?.window ?? '') };
+    },
+    /** Gives back a slot taken by `reserve`, unless its window has ended meanwhile. */
+    async refund(key: string, reservation: Pick<Reservation, 'window'>): Promise<void> {
+      await db.execute(sql`
+        update rate_limits set count = greatest(count - 1, 0)
+        where key = ${key} and window_started_at = ${reservation.window}::timestamptz`);
+    },
     async reset(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+    /** Deletes every counter whose key starts with `prefix`. */
+    async resetPrefix(prefix: string): Promise<void> {
+      await db.execute(sql`delete from rate_limits where starts_with(key, ${prefix})`);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { TokenService } from '../lib/jwt';
@@ -10,8 +10,10 @@ declare module 'fastify' {
     user: UserRow | null;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
-    requireAdmin(request: FastifyRequest): Promise<void>;
+    /** Route guard (`onRequest`): a valid bearer token of an existing user, else 401. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Route guard (`onRequest`): as `authenticate`, and the user is an admin, else 403. */
+    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -34,7 +36,10 @@ export const authPlugin = fp(
   ) => {
     app.decorateRequest('user', null);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Answers to authenticated requests are personal: no browser or shared cache keeps them
+      // (a route with public content, such as a model file, may set its own cache-control).
+      reply.header('cache-control', 'no-store');
       const token = bearerToken(request);
       if (!token) throw unauthorized('Authentication required');
       const claims = await opts.tokens.verify(token);
@@ -46,8 +51,8 @@ export const authPlugin = fp(
       request.user = user;
     });
 
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      await app.authenticate(request);
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
       if (request.user?.role !== 'admin') throw forbidden('Only admins can do this');
     });
   },

@@ -62,6 +62,8 @@ const CONTRACT: Record<string, Row> = {
   'GET /api/auth/me': { access: 'user', ok: 200, request: async () => ({ url: '/api/auth/me' }) },
   'DELETE /api/auth/me': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/me' }) },
   'POST /api/auth/logout': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/logout' }) },
+  // A throw-away account with the test helpers' default password; it ends the other sessions.
+  'POST /api/auth/password': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/password', body: { currentPassword: 'Merdeka1945', newPassword: 'Pancasila1945' } }) },
   'GET /api/chatbot/tags/nama/{nama}': { access: 'user', ok: 200, request: async () => ({ url: '/api/chatbot/tags/nama/hatta' }) },
   'GET /api/chatbot/tags/{id}': { access: 'user', ok: 200, request: async (w) => ({ url: `/api/chatbot/tags/${(await tagIdOf(w, 'Soekarno')).id}` }) },
   'POST /api/chatbot/tags': {

@@ -2,8 +2,8 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../../test/helpers';
-import { DEMO_ADMIN_EMAIL, ensureAdmin } from './bootstrap';
+import { bearer, createTestContext, json, signUp, type TestContext } from '../../../test/helpers';
+import { AdminBootstrapError, DEMO_ADMIN_EMAIL, ensureAdmin } from './bootstrap';
 import { createUserRepository } from './repository';
 
 let ctx: TestContext;
@@ -16,6 +16,10 @@ afterAll(async () => {
 
 const login = (email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+// Tokens are checked through the app's user cache, which these tests never prime before a change:
+// what is asserted is the database state (running processes are told by server.ts).
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
 describe('admin account at first start', () => {
   it('creates a demo admin with a generated password kept in DATA_DIR, once', async () => {
@@ -37,17 +41,92 @@ describe('admin account at first start', () => {
     expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
   });
 
-  it('creates the configured admin, and promotes an existing account with that email', async () => {
+  it('creates the configured admin, and keeps it (and its sessions) while ADMIN_PASSWORD is unchanged', async () => {
     const users = createUserRepository(ctx.database.db);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dw-admin-'));
-    const made = await ensureAdmin(users, { email: 'kepala@example.com', password: 'Proklamasi45', name: 'Kepala Arsip', dataDir });
-    expect(made).toMatchObject({ kind: 'configured', created: true });
-    expect(json<{ data: { user: { role: string } } }>(await login('kepala@example.com', 'Proklamasi45')).data.user.role).toBe('admin');
+    const opts = {
+      email: 'kepala@example.com',
+      password: 'Proklamasi45',
+      name: 'Kepala Arsip',
+      dataDir,
+    };
+    expect(await ensureAdmin(users, opts)).toMatchObject({
+      kind: 'configured',
+      action: 'created',
+      created: true,
+    });
+    const res = await login('kepala@example.com', 'Proklamasi45');
+    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
+    const token = json<{ data: { token: string } }>(res).data.token;
+    expect(await ensureAdmin(users, { ...opts, email: 'KEPALA@example.com' })).toMatchObject({
+      action: 'kept',
+      created: false,
+    });
+    expect((await me(token)).statusCode).toBe(200);
+  });
 
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Calon Admin', email: 'calon@example.com', password: 'Merdeka1945' } });
-    const promoted = await ensureAdmin(users, { email: 'CALON@example.com', password: 'Lain12345', name: 'X Y Z', dataDir });
-    expect(promoted).toMatchObject({ kind: 'configured', created: false });
-    const res = await login('calon@example.com', 'Merdeka1945');
+  it('refuses to start when ADMIN_EMAIL belongs to an account that is not an admin', async () => {
+    const users = createUserRepository(ctx.database.db);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dw-admin-'));
+    const squatter = await signUp(ctx.app, { email: 'calon@example.com' });
+    await expect(
+      ensureAdmin(users, {
+        email: 'CALON@example.com',
+        password: 'Lain12345',
+        name: 'X Y Z',
+        dataDir,
+      }),
+    ).rejects.toThrow(AdminBootstrapError);
+    await expect(
+      ensureAdmin(users, {
+        email: 'calon@example.com',
+        password: 'Lain12345',
+        name: 'X Y Z',
+        dataDir,
+        promoteExisting: false,
+      }),
+    ).rejects.toThrow(/ADMIN_PROMOTE_EXISTING=true/);
+    // Nothing changed: still a learner, same password, same session.
+    const res = await login('calon@example.com', squatter.credentials.password);
+    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('user');
+    expect((await me(squatter.token)).statusCode).toBe(200);
+  });
+
+  it('with ADMIN_PROMOTE_EXISTING promotes the account with ADMIN_PASSWORD and revokes its tokens', async () => {
+    const users = createUserRepository(ctx.database.db);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dw-admin-'));
+    const earlier = await signUp(ctx.app, { email: 'guru@example.com' });
+    const result = await ensureAdmin(users, {
+      email: 'guru@example.com',
+      password: 'Lain12345',
+      name: 'X Y Z',
+      dataDir,
+      promoteExisting: true,
+    });
+    expect(result).toMatchObject({
+      kind: 'configured',
+      action: 'promoted',
+      revokedUserId: earlier.user.id,
+    });
+    expect((await me(earlier.token)).statusCode).toBe(401);
+    expect((await login('guru@example.com', earlier.credentials.password)).statusCode).toBe(401);
+    const res = await login('guru@example.com', 'Lain12345');
+    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
+  });
+
+  it('rotates an existing admin to a changed ADMIN_PASSWORD and revokes its earlier tokens', async () => {
+    const users = createUserRepository(ctx.database.db);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dw-admin-'));
+    const opts = { email: 'rektor@example.com', name: 'Rektor Kampus', dataDir };
+    await ensureAdmin(users, { ...opts, password: 'Pertama123' });
+    const old = json<{ data: { token: string } }>(await login('rektor@example.com', 'Pertama123'))
+      .data.token;
+    const rotated = await ensureAdmin(users, { ...opts, password: 'Kedua12345' });
+    expect(rotated).toMatchObject({ kind: 'configured', action: 'rotated', created: false });
+    expect((await me(old)).statusCode).toBe(401);
+    expect((await login('rektor@example.com', 'Pertama123')).statusCode).toBe(401);
+    const res = await login('rektor@example.com', 'Kedua12345');
+    expect(res.statusCode).toBe(200);
     expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
   });
 });

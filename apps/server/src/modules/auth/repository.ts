@@ -31,6 +31,23 @@ export function createUserRepository(db: Db) {
     async setRole(id: string, role: 'user' | 'admin'): Promise<void> {
       await db.update(users).set({ role }).where(eq(users.id, id));
     },
+    /** Sets a new password hash and revokes every token issued so far, in one statement. */
+    async setPassword(
+      id: string,
+      passwordHash: string,
+      role?: 'user' | 'admin',
+    ): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          ...(role ? { role } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return rows[0];
+    },
     /** Makes every token issued so far for this user invalid. */
     async bumpTokenVersion(id: string): Promise<void> {
       await db
@@ -45,3 +62,6 @@ export function createUserRepository(db: Db) {
   };
 }
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/** The key of a user in the per-process user caches (dropped in every process on change). */
+export const userCacheKey = (id: string) => `user:${id}`;

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginBody, loginData, publicUser, registerBody, registerData } from '@dwitunggal/contracts/auth';
+import {
+  changePasswordBody,
+  changePasswordData,
+  loginBody,
+  loginData,
+  publicUser,
+  registerBody,
+  registerData,
+} from '@dwitunggal/contracts/auth';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import { toPublicUser, type AuthService } from './service';
@@ -19,6 +27,13 @@ export async function authRoutes(
   const { auth } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secured = { security: [{ bearerAuth: [] }] };
+
+  // Every answer here is personal (a token, a profile) or about an account: never stored by a
+  // browser or a shared cache, errors included.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
 
   r.post(
     '/auth/register',
@@ -52,11 +67,38 @@ export async function authRoutes(
     async (request) => ok(await auth.login(request.body, request.ip), 'Login successful'),
   );
 
+  r.post(
+    '/auth/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password: every other session ends, the caller gets a fresh token',
+        description:
+          'Requires the current password (400 with errors.currentPassword when it is wrong). Failed checks count ' +
+          'against the login limits (429 with Retry-After). The env-configured admin answers 409: its password is ' +
+          "set by the server's ADMIN_PASSWORD.",
+        ...secured,
+        body: changePasswordBody,
+        response: responses(changePasswordData, 200, [400, 401, 409, 429, 500, 503]),
+      },
+    },
+    async (request) =>
+      ok(
+        await auth.changePassword(currentUser(request).id, request.body, request.ip),
+        'Password changed',
+      ),
+  );
   r.get(
     '/auth/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'The signed-in profile', ...secured, response: responses(publicUser, 200, [401, 500, 503]) },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in profile',
+        ...secured,
+        response: responses(publicUser, 200, [401, 500, 503]),
+      },
     },
     async (request) => ok(toPublicUser(currentUser(request)), 'Profile'),
   );
@@ -65,7 +107,12 @@ export async function authRoutes(
     '/auth/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Delete the signed-in account', ...secured, response: responses(z.null(), 200, [401, 500, 503]) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the signed-in account',
+        ...secured,
+        response: responses(z.null(), 200, [401, 500, 503]),
+      },
     },
     async (request) => {
       await auth.deleteAccount(currentUser(request).id);
@@ -77,7 +124,12 @@ export async function authRoutes(
     '/auth/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Revoke every token of the signed-in user', ...secured, response: responses(z.null(), 200, [401, 500, 503]) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke every token of the signed-in user',
+        ...secured,
+        response: responses(z.null(), 200, [401, 500, 503]),
+      },
     },
     async (request) => {
       await auth.logout(currentUser(request).id);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { deleteAccount, signOut } from '@/features/auth/api/session';
@@ -9,6 +9,13 @@ import { UserMenu } from '@/features/shell/components/user-menu';
 import { isDesktopWidth, useIsDesktop } from '@/features/shell/hooks/use-media-query';
 import { useUiStore } from '@/features/shell/stores/ui-store';
 import { useHydrated } from '@/lib/hydration';
+
+// Loaded when first opened: the form stays out of every signed-in page's JavaScript.
+const ChangePasswordDialog = lazy(() =>
+  import('@/features/auth/components/change-password-dialog').then((m) => ({
+    default: m.ChangePasswordDialog,
+  })),
+);
 
 /** Spec section 4: the exact confirmation before deleting the account. */
 export const DELETE_ACCOUNT_CONFIRMATION =
@@ -28,6 +35,7 @@ export function AppLayoutRoute() {
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   const toggleSidebar = useUiStore((s) => s.toggleSidebar);
   const isDesktop = useIsDesktop();
+  const [changingPassword, setChangingPassword] = useState(false);
 
   // Under 1024 px the sidebar closes after every navigation (and on arrival).
   useEffect(() => {
@@ -61,8 +69,20 @@ export function AppLayoutRoute() {
       <AppHeader
         sidebarOpen={sidebarOpen}
         onToggleSidebar={toggleSidebar}
-        userMenu={<UserMenu user={user} onLogout={onLogout} onDeleteAccount={onDeleteAccount} />}
+        userMenu={
+          <UserMenu
+            user={user}
+            onLogout={onLogout}
+            onDeleteAccount={onDeleteAccount}
+            onChangePassword={() => setChangingPassword(true)}
+          />
+        }
       />
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
       <div className="flex">
         <Sidebar
           open={prerender || sidebarOpen}

@@ -60,7 +60,12 @@ describe('/register', () => {
   });
 
   it('maps a 409 naming the email to the email field', async () => {
-    server.use(http.post('*/api/auth/register', () => failure(409, 'email is already registered')));
+    // The server's exact answer to a taken email.
+    server.use(
+      http.post('*/api/auth/register', () =>
+        failure(409, 'This email is already registered', { email: 'Email already registered' }),
+      ),
+    );
     const { user } = await renderApp('/register');
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Daftar' }));

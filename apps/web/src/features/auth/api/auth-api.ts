@@ -1,4 +1,9 @@
-import type { LoginBody, PublicUser, RegisterBody } from '@dwitunggal/contracts/auth';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  PublicUser,
+  RegisterBody,
+} from '@dwitunggal/contracts/auth';
 import type { SuccessEnvelope } from '@dwitunggal/contracts/envelope';
 import { api } from '@/lib/api-client';
 
@@ -41,4 +46,11 @@ export async function requestLogout(): Promise<void> {
 /** DELETE /auth/me: deletes the account and everything it owns. */
 export async function requestAccountDeletion(): Promise<void> {
   await api.delete('/auth/me');
+}
+
+/** POST /auth/password: returns the fresh token (every other session of the user ends). */
+export async function requestPasswordChange(body: ChangePasswordBody): Promise<string | null> {
+  const res = await api.post<SuccessEnvelope<{ token?: unknown } | null>>('/auth/password', body);
+  const token = res.data?.data?.token;
+  return typeof token === 'string' && token.length > 0 ? token : null;
 }

@@ -1,8 +1,14 @@
-import type { LoginBody } from '@dwitunggal/contracts/auth';
+import type { ChangePasswordBody, LoginBody } from '@dwitunggal/contracts/auth';
 import { toApiFailure } from '@/lib/api-error';
 import { personalDataKeys } from '@/config/storage-keys';
 import { useAuthStore } from '../stores/auth-store';
-import { fetchProfile, requestAccountDeletion, requestLogin, requestLogout } from './auth-api';
+import {
+  fetchProfile,
+  requestAccountDeletion,
+  requestLogin,
+  requestLogout,
+  requestPasswordChange,
+} from './auth-api';
 
 /** Spec section 8: the login error catalogue (verbatim). */
 export const loginMessages = {
@@ -83,6 +89,15 @@ export async function deleteAccount(): Promise<void> {
   }
   useAuthStore.getState().clearAuth();
   clearPersonalData();
+}
+
+/**
+ * Password change: on success the server has ended every other session and this one continues
+ * with the fresh token it returned (the old token no longer works). Errors are the API's.
+ */
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  const token = await requestPasswordChange(body);
+  if (token) useAuthStore.getState().setToken(token);
 }
 
 let pending: { token: string; promise: Promise<void> } | null = null;

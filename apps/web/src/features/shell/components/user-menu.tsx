@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { IconChevronDown, IconLogout, IconTrash } from '@/components/ui/icons';
+import { IconChevronDown, IconKey, IconLogout, IconTrash } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
@@ -9,6 +9,8 @@ type UserMenuProps = {
   user: MenuUser | null;
   onLogout: () => Promise<void> | void;
   onDeleteAccount: () => Promise<void> | void;
+  /** Opens the password change (the menu closes and its button keeps the focus). */
+  onChangePassword: () => void;
 };
 
 export function initials(name: string): string {
@@ -19,10 +21,11 @@ export function initials(name: string): string {
 }
 
 /**
- * The header's user dropdown (spec section 2): name and email, delete account, logout.
+ * The header's user dropdown (spec section 2): name and email, change password, logout, delete
+ * account.
  * A disclosure: Escape or a click outside closes it and focus returns to the button.
  */
-export function UserMenu({ user, onLogout, onDeleteAccount }: UserMenuProps) {
+export function UserMenu({ user, onLogout, onDeleteAccount, onChangePassword }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<'logout' | 'delete' | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -107,6 +110,22 @@ export function UserMenu({ user, onLogout, onDeleteAccount }: UserMenuProps) {
             )}
           </div>
           <ul className="p-1.5">
+            <li>
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => {
+                  setOpen(false);
+                  // The dialog gives the focus back to the element focused when it opened.
+                  buttonRef.current?.focus();
+                  onChangePassword();
+                }}
+                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-tinta-800 hover:bg-kertas-100 disabled:opacity-60"
+              >
+                <IconKey className="size-5" />
+                Ubah kata sandi
+              </button>
+            </li>
             <li>
               <button
                 type="button"
