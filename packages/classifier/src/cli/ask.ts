@@ -1,0 +1,81 @@
+/**
+ * npm run classifier:ask -- --figure soekarno|hatta --questions FILE [--data FILE] [--seed N]
+ *
+ * Trains exactly as the server does (the same trainer and defaults) from the figure's seed tags
+ * (data/seed/tags/{figure}.json) or --data, then answers each non-empty line of FILE exactly as
+ * the browser does: the same preprocessing, model (the pure-TS forward pass, which matches TF.js),
+ * thresholds and response choice. Prints one JSON object per line: question, tag, confidence
+ * (the top probability), fallback (true when the figure answers with a fallback line) and
+ * response. Reviewers and benchmarks measure the tfjs answers with it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseDataset } from '../dataset';
+import { fallbackReply, type Figure } from '../fallbacks';
+import { createClassifier, localModel } from '../infer';
+import { TRAINING_SEED } from '@dwitunggal/contracts/models';
+import { train } from '../train';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      figure: { type: 'string' },
+      questions: { type: 'string' },
+      data: { type: 'string' },
+      seed: { type: 'string', default: String(TRAINING_SEED) },
+    },
+    strict: true,
+  });
+  const figure = values.figure as Figure | undefined;
+  if (figure !== 'soekarno' && figure !== 'hatta')
+    throw new Error('--figure soekarno|hatta is required');
+  if (!values.questions) throw new Error('--questions FILE is required');
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
+  const dataFile = values.data ?? path.join(root, 'data/seed/tags', `${figure}.json`);
+  const dataset = parseDataset(JSON.parse(readFileSync(dataFile, 'utf8')));
+  const { artifacts } = train(dataset, { seed });
+  const classifier = createClassifier(
+    localModel(artifacts.modelJson, artifacts.weights),
+    artifacts.wordIndex,
+    artifacts.content,
+  );
+  // A fixed sequence instead of Math.random, so that two runs print the same answers.
+  let state = seed >>> 0 || 1;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  const starters = (artifacts.content as { starters?: string[] }).starters?.map((text) => ({
+    text,
+  }));
+  const lines = readFileSync(values.questions, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const question of lines) {
+    const p = await classifier.classify(question);
+    const response = p.lowConfidence
+      ? fallbackReply(figure, starters ?? [], random)
+      : (classifier.respond(p.tag, random, question) ??
+        fallbackReply(figure, starters ?? [], random));
+    process.stdout.write(
+      `${JSON.stringify({
+        question,
+        tag: p.tag,
+        confidence: Math.round(p.probability * 10000) / 10000,
+        fallback: p.lowConfidence,
+        response,
+      })}\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
