@@ -7,7 +7,7 @@ import { examplesOf } from './dataset';
 import type { FitOptions, TrainedModel } from './train';
 import { fit, trainingTexts } from './train';
 import { createRng, shuffleInPlace } from './rng';
-import { countKnownWords } from './preprocess';
+import { countKnownWords, knownContentShare } from './preprocess';
 
 export interface TagMetrics {
   tag: string;
@@ -34,6 +34,7 @@ export interface Prediction {
   probability: number;
   margin: number;
   knownWords: number;
+  knownShare: number;
 }
 
 /** Metrics from gold and predicted tags. Tags absent from both count neither way in macro-F1. */
@@ -102,6 +103,7 @@ export function predictAll(model: TrainedModel, items: readonly LabelledText[]):
     tag: item.tag,
     ...renameTop(top2(model.tags, model.predictProba(item.text))),
     knownWords: countKnownWords(item.text, model.wordIndex, model.preprocess),
+    knownShare: knownContentShare(item.text, model.wordIndex, model.preprocess),
   }));
 }
 

@@ -42,6 +42,18 @@ describe('low confidence', () => {
     expect(isLowConfidence({ probability: 0.9, margin: 0.8, knownWords: 0 }, content)).toBe(true);
   });
 
+  it("falls back when too few of the message's content words are known (out of scope)", () => {
+    const withShare = { thresholds: { ...content.thresholds, minKnownShare: 0.3 } };
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, knownShare: 0.25 }, withShare)).toBe(
+      true,
+    );
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, knownShare: 0.5 }, withShare)).toBe(
+      false,
+    );
+    // Older models carry no share threshold: nothing changes for them.
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, knownShare: 0 }, content)).toBe(false);
+  });
+
   it('tunes thresholds that keep right answers and catch wrong ones', () => {
     const items = [
       { probability: 0.9, margin: 0.8, correct: true },
@@ -70,6 +82,10 @@ describe('classifier in the browser', () => {
     expect(p.knownWords).toBeGreaterThan(0);
     const unknown = await classifier.classify('qwrtzx');
     expect(unknown.lowConfidence).toBe(true);
+    // One known word among unknown ones: the figure was never taught this.
+    const offTopic = await classifier.classify('resep nasi goreng bung');
+    expect(offTopic.knownShare).toBeLessThan(0.3);
+    expect(offTopic.lowConfidence).toBe(true);
     expect(classifier.respond('sapaan', () => 0)).toBe('Halo, Saudara!');
     expect(classifier.respond('tidak-ada')).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { readModel } from './artifacts';
 import { top2 } from './evaluate';
 import { forward } from './model';
 import type { WordIndex } from './preprocess';
-import { PREPROCESS_VERSION, countKnownWords, encode } from './preprocess';
+import { PREPROCESS_VERSION, countKnownWords, encode, knownContentShare } from './preprocess';
 import { responder } from './respond';
 
 /** Anything that maps one encoded input to tag probabilities (same order as content.tags). */
@@ -62,6 +62,8 @@ export interface ChatPrediction {
   margin: number;
   /** Words of the message found in the word index (extra tokens not counted). */
   knownWords: number;
+  /** Share of the message's content words found in the word index. */
+  knownShare: number;
   /** True when the figure should answer with a fallback line (and unlock no achievement). */
   lowConfidence: boolean;
 }
@@ -71,11 +73,12 @@ export interface ChatPrediction {
  * known word at all (then only character n-grams of unknown words drive the prediction).
  */
 export function isLowConfidence(
-  prediction: { probability: number; margin: number; knownWords?: number },
+  prediction: { probability: number; margin: number; knownWords?: number; knownShare?: number },
   content: Pick<ModelContent, 'thresholds'>,
 ): boolean {
   return (
     prediction.knownWords === 0 ||
+    (prediction.knownShare ?? 1) < (content.thresholds.minKnownShare ?? 0) ||
     prediction.probability < content.thresholds.minProbability ||
     prediction.margin < content.thresholds.minMargin
   );
@@ -122,6 +125,7 @@ export function createClassifier(
       const best = {
         ...top2(content.tags, probs),
         knownWords: countKnownWords(text, wordIndex, content.preprocess),
+        knownShare: knownContentShare(text, wordIndex, content.preprocess),
       };
       return { ...best, lowConfidence: isLowConfidence(best, content) };
     },

@@ -10,6 +10,7 @@
  */
 import { learnerWords } from '@dwitunggal/text/spelling';
 import { stem } from '@dwitunggal/text/stem';
+import { FUNCTION_WORDS } from '@dwitunggal/text/question';
 
 /**
  * Bump whenever any step below changes the tokens produced for some text. 2: words come from the
@@ -225,4 +226,19 @@ export function countKnownWords(
   options: PreprocessOptions,
 ): number {
   return words(text, options).filter((w) => Object.hasOwn(wordIndex, w)).length;
+}
+
+/**
+ * The share of a text's content words (function words, question words and address left out)
+ * that the word index knows: low for a message about something the figure was never taught
+ * ("resep nasi goreng dong"), whatever tag the model leans to. 1 for a text with no content word.
+ */
+export function knownContentShare(
+  text: string,
+  wordIndex: WordIndex,
+  options: PreprocessOptions,
+): number {
+  const content = words(text, options).filter((w) => !FUNCTION_WORDS.has(w) && w.length > 2);
+  if (content.length === 0) return 1;
+  return content.filter((w) => Object.hasOwn(wordIndex, w)).length / content.length;
 }

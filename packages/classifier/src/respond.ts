@@ -10,18 +10,7 @@
  */
 import { learnerWords } from '@dwitunggal/text/spelling';
 import { stem } from '@dwitunggal/text/stem';
-import { analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
-
-/** Words that carry no topic: function words, question words, address and chat fillers. */
-const FUNCTION_WORDS = new Set(
-  (
-    'yang dan di ke dari untuk dengan pada dalam itu ini ada adalah apa siapa kapan mana bagaimana ' +
-    'kenapa mengapa berapa apakah tidak bukan juga saja sih dong deh ya kah lah pun nya bapak pak ' +
-    'bung anda kamu engkau kau saya aku kami kita beliau dia ia mereka tolong ceritakan jelaskan ' +
-    'coba boleh bisa mau ingin tahu tentang soal sama atau tetapi lalu terus karena seperti ' +
-    'sudah belum akan sedang masih lagi sekali banyak para sang si oleh sebagai jadi menjadi'
-  ).split(' '),
-);
+import { analyzeQuestion, FUNCTION_WORDS, type QuestionType } from '@dwitunggal/text/question';
 
 const FACT_PATTERNS: Partial<Record<QuestionType, RegExp>> = {
   when: /\b(?:1[89]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,

@@ -11,6 +11,7 @@ export interface ScoredPrediction {
   probability: number;
   margin: number;
   knownWords?: number;
+  knownShare?: number;
   /** Top tag equals the gold tag (always false for out-of-scope messages). */
   correct: boolean;
 }
@@ -34,7 +35,11 @@ export function scoreThresholds(
   let fallbackOnWrong = 0;
   let fallbackOnCorrect = 0;
   for (const p of items) {
-    const low = p.knownWords === 0 || p.probability < t.minProbability || p.margin < t.minMargin;
+    const low =
+      p.knownWords === 0 ||
+      (p.knownShare ?? 1) < (t.minKnownShare ?? 0) ||
+      p.probability < t.minProbability ||
+      p.margin < t.minMargin;
     if (!low) {
       answered++;
       if (p.correct) answeredCorrect++;
@@ -52,13 +57,22 @@ export function scoreThresholds(
   };
 }
 
-/** Grid search over probability 0.00-0.95 and margin 0.00-0.50 in steps of 0.05. */
+/**
+ * Grid search over probability 0.00-0.95 and margin 0.00-0.50 in steps of 0.05, and the known
+ * content share 0.0-0.8 in steps of 0.1.
+ */
 export function tuneThresholds(items: readonly ScoredPrediction[]): ThresholdReport {
-  let best = scoreThresholds(items, { minProbability: 0, minMargin: 0 });
-  for (let p = 0; p <= 19; p++) {
-    for (let m = 0; m <= 10; m++) {
-      const r = scoreThresholds(items, { minProbability: p / 20, minMargin: m / 20 });
-      if (r.decisionAccuracy > best.decisionAccuracy + 1e-12) best = r;
+  let best = scoreThresholds(items, { minProbability: 0, minMargin: 0, minKnownShare: 0 });
+  for (let k = 0; k <= 8; k++) {
+    for (let p = 0; p <= 19; p++) {
+      for (let m = 0; m <= 10; m++) {
+        const r = scoreThresholds(items, {
+          minProbability: p / 20,
+          minMargin: m / 20,
+          minKnownShare: k / 10,
+        });
+        if (r.decisionAccuracy > best.decisionAccuracy + 1e-12) best = r;
+      }
     }
   }
   return best;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLDS } from './artifacts';
 import type { Dataset } from './dataset';
 import { examplesOf } from './dataset';
 import { ORIGINAL_CONFIG, responseChunks, train, trainingTexts } from './train';
@@ -138,7 +139,8 @@ describe('train', () => {
     expect(content.responses.tanya).toEqual(['Saya lahir pada 1901.']);
     expect(content.preprocessVersion).toBe(2);
     expect(content.inputLength).toBeGreaterThanOrEqual(4);
-    expect(content.thresholds.minProbability).toBeGreaterThan(0);
+    expect(content.thresholds).toEqual(DEFAULT_THRESHOLDS);
+    expect(content.thresholds.minKnownShare).toBeGreaterThan(0);
     expect(wordIndex.halo).toBeGreaterThan(0);
   });
 

@@ -20,6 +20,17 @@ export interface QuestionAnalysis {
   continuation: boolean;
 }
 
+/** Words that carry no topic: function words, question words, address and chat fillers. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    'yang dan di ke dari untuk dengan pada dalam itu ini ada adalah apa siapa kapan mana bagaimana ' +
+    'kenapa mengapa berapa apakah tidak bukan juga saja sih dong deh ya kah lah pun nya bapak pak ' +
+    'bung anda kamu engkau kau saya aku kami kita beliau dia ia mereka tolong ceritakan jelaskan ' +
+    'coba boleh bisa mau ingin tahu tentang soal sama atau tetapi lalu terus karena seperti ' +
+    'sudah belum akan sedang masih lagi sekali banyak para sang si oleh sebagai jadi menjadi'
+  ).split(' '),
+);
+
 const pairAt = (words: readonly string[], a: string, b: string) =>
   words.some((w, i) => w === a && words[i + 1] === b);
 
