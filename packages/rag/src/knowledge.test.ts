@@ -12,10 +12,10 @@ const valid = {
 };
 
 describe('knowledge base', () => {
-  it('loads the 150 passages of the repository, each with a reference', async () => {
+  it('loads every passage of the repository, unique ids, each with a reference', async () => {
     const passages = await realPassages();
-    expect(passages).toHaveLength(150);
-    expect(new Set(passages.map((p) => p.id)).size).toBe(150);
+    expect(passages.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(passages.map((p) => p.id)).size).toBe(passages.length);
     for (const p of passages) expect(p.references[0]).toBeTruthy();
   });
 
