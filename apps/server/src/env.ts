@@ -39,7 +39,11 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().trim().min(3).max(50).default('Admin Dwitunggal'),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -51,6 +55,12 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(4096).default(300),
+  LLM_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(256 * 1024),
   CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
@@ -74,13 +84,19 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = parsed.data;
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set',
+    );
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set',
+    );
   }
   if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
-    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both to use an LLM, or neither');
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both to use an LLM, or neither',
+    );
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError(
