@@ -42,7 +42,7 @@ export type AppConfig = Pick<
   | 'LOG_LEVEL'
   | 'WEB_DIST'
 > &
-  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'CHAT_MAX_PER_MINUTE'>> &
+  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'LLM_MAX_RESPONSE_BYTES' | 'CHAT_MAX_PER_MINUTE'>> &
   Partial<Pick<Config, keyof typeof LIMIT_DEFAULTS | 'MAX_CONNECTIONS_PER_IP'>> &
   Partial<
     Pick<

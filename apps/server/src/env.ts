@@ -145,6 +145,12 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(4096).default(300),
+  LLM_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(256 * 1024),
   CHAT_MAX_PER_MINUTE: positive(LIMIT_DEFAULTS.CHAT_MAX_PER_MINUTE),
   CHAT_MAX_PER_IP_PER_MINUTE: positive(LIMIT_DEFAULTS.CHAT_MAX_PER_IP_PER_MINUTE),
   CHAT_MAX_GLOBAL_PER_MINUTE: positive(LIMIT_DEFAULTS.CHAT_MAX_GLOBAL_PER_MINUTE),

@@ -15,7 +15,12 @@ export const CV_FOLDS = 5;
 export const TRAINING_SEED = 1;
 
 /** The files of a model version, served under /api/models/{figure}/v/{version}/. */
-export const MODEL_FILES = ['model.json', 'weights.bin', 'word_index.json', 'content.json'] as const;
+export const MODEL_FILES = [
+  'model.json',
+  'weights.bin',
+  'word_index.json',
+  'content.json',
+] as const;
 export type ModelFileName = (typeof MODEL_FILES)[number];
 
 export function isModelFileName(name: string): name is ModelFileName {
@@ -32,8 +37,7 @@ export const RESTARTED_ERROR = 'Server restarted during training';
 /** Envelope messages (Indonesian: admins read them in toasts). */
 export const MODEL_MESSAGES = {
   runStarted: 'Pelatihan model dimulai',
-  runInProgress: (name: string) =>
-    `Model ${name} sedang dilatih; tunggu sampai pelatihan selesai`,
+  runInProgress: (name: string) => `Model ${name} sedang dilatih; tunggu sampai pelatihan selesai`,
   runNotFound: 'Riwayat pelatihan tidak ditemukan',
   run: 'Status pelatihan',
   active: 'Model aktif',
@@ -41,6 +45,9 @@ export const MODEL_MESSAGES = {
   versions: 'Daftar versi model',
   versionNotFound: 'Versi model tidak ditemukan',
   activated: (version: number) => `Versi ${version} sekarang aktif`,
+  purged: (version: number) => `Versi ${version} dan berkasnya telah dihapus`,
+  purgeActive: (version: number) =>
+    `Versi ${version} sedang aktif dan tidak dapat dihapus; aktifkan versi lain lebih dulu`,
   fileNotFound: 'Berkas model tidak ditemukan',
   figureNotFound: 'Karakter tidak ditemukan: gunakan soekarno atau hatta',
 } as const;
@@ -77,7 +84,10 @@ export type TrainingPhase = z.infer<typeof trainingPhase>;
 export const trainingProgress = z
   .object({
     phase: trainingPhase,
-    epoch: z.number().int().describe('Steps done in this phase (epochs, or folds while evaluating)'),
+    epoch: z
+      .number()
+      .int()
+      .describe('Steps done in this phase (epochs, or folds while evaluating)'),
     epochs: z.number().int().describe('Steps of this phase'),
     loss: z.number().nullable().describe('Latest training loss (null before the first epoch)'),
   })
@@ -147,6 +157,13 @@ export type ActiveModel = z.infer<typeof activeModel>;
 
 export const modelVersionStatus = z.enum(['active', 'candidate', 'retired']);
 export type ModelVersionStatus = z.infer<typeof modelVersionStatus>;
+
+/** Data of DELETE /api/models/{figure}/versions/{version}. */
+export const purgedVersion = z.object({
+  version: z.number().int(),
+  bytes: z.number().int().describe('Bytes of stored files removed with the version'),
+});
+export type PurgedVersion = z.infer<typeof purgedVersion>;
 
 export const modelVersion = z.object({
   id: z.uuid(),

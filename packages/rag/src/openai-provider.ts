@@ -41,6 +41,11 @@ export interface OpenAIProviderConfig {
   temperature?: number;
   /** Answers are cut to this many characters (at a sentence end when possible). Default 1200. */
   maxAnswerChars?: number;
+  /**
+   * Most bytes read from the provider for one answer (JSON or stream). Beyond it the answer is
+   * abandoned and the embedded generator answers. Default 256 KiB.
+   */
+  maxResponseBytes?: number;
   /** Passages quoted as context. Default 4. */
   maxContextPassages?: number;
   /** Answers when the provider fails. Default: the embedded generator. */
@@ -70,17 +75,118 @@ class ProviderError extends Error {
  * content. An answer that repeats the rules of the system prompt (a successful "show me your
  * instructions" injection) or the API key is refused: the embedded generator answers instead
  * (fallback reason "unsafe-answer").
+ *
+ * Both checks read each character once, whatever the provider sends (a hostile provider can
+ * otherwise make backtracking regular expressions run for minutes), and work on a stream piece by
+ * piece with the same result as on the whole text.
  */
-const MARKUP_BLOCK = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const MARKUP_TAG = /<\/?[A-Za-z!][^<>]*>/g;
+
 /** Tags that separate words ("a<br>b"); every other tag is removed without a trace. */
 const SEPARATING_TAG = /^<\/?(?:br|p|div|li|ul|ol|tr|td|h[1-6])\b/i;
+/** Elements removed with their content. */
+const HIDDEN_ELEMENTS = new Set(['script', 'style']);
+/** A "<..." longer than this without its ">" is text, not a tag. */
+const MAX_TAG_CHARS = 200;
+const TAG_START = /^<\/?[A-Za-z!]/;
+const TAG_NAME = /^<([A-Za-z][A-Za-z0-9]*)/;
+
+/** Removes markup from text that arrives in pieces; `push` each piece, then `end` once. */
+export class MarkupStripper {
+  /** A "<..." read so far that may still become a tag ('' when none). */
+  private tag = '';
+  /** Inside a script or style element: its name; its content is dropped. */
+  private hidden: string | null = null;
+  /** Inside a hidden element: a "</..." read so far that may close it. */
+  private closing = '';
+
+  push(text: string): string {
+    const out: string[] = [];
+    let i = 0;
+    while (i < text.length) {
+      if (this.hidden !== null) {
+        if (this.closing === '') {
+          const lt = text.indexOf('<', i);
+          if (lt < 0) break;
+          this.closing = '<';
+          i = lt + 1;
+          continue;
+        }
+        this.closing += text[i];
+        i += 1;
+        this.readClosing();
+        continue;
+      }
+      if (this.tag !== '') {
+        const ch = text[i] as string;
+        i += 1;
+        if (ch === '>') {
+          this.endTag(`${this.tag}>`, out);
+          this.tag = '';
+        } else if (ch === '<') {
+          // The earlier "<" was text; this one may open a tag.
+          out.push(this.tag);
+          this.tag = '<';
+        } else {
+          this.tag += ch;
+          const undecided = this.tag.length < 3 && this.tag.endsWith('/');
+          if (this.tag.length > MAX_TAG_CHARS || (!undecided && !TAG_START.test(this.tag))) {
+            out.push(this.tag);
+            this.tag = '';
+          }
+        }
+        continue;
+      }
+      const lt = text.indexOf('<', i);
+      if (lt < 0) {
+        out.push(text.slice(i));
+        break;
+      }
+      out.push(text.slice(i, lt));
+      this.tag = '<';
+      i = lt + 1;
+    }
+    return out.join('');
+  }
+
+  /** The rest: an unfinished "<..." is text; an unclosed script or style element is dropped. */
+  end(): string {
+    const rest = this.hidden === null ? this.tag : '';
+    this.tag = '';
+    this.hidden = null;
+    this.closing = '';
+    return rest;
+  }
+
+  private endTag(tag: string, out: string[]) {
+    const name = TAG_NAME.exec(tag)?.[1]?.toLowerCase();
+    if (name !== undefined && HIDDEN_ELEMENTS.has(name)) this.hidden = name;
+    else if (SEPARATING_TAG.test(tag)) out.push(' ');
+  }
+
+  /** Advances the "</name   >" that may close the hidden element. */
+  private readClosing() {
+    const target = `</${this.hidden}`;
+    const seen = this.closing.toLowerCase();
+    if (seen.length <= target.length) {
+      if (target.startsWith(seen)) return;
+    } else {
+      const after = seen.slice(target.length);
+      if (/^\s*>$/.test(after)) {
+        this.hidden = null;
+        this.closing = '';
+        return;
+      }
+      if (/^\s+$/.test(after) && after.length <= MAX_TAG_CHARS) return;
+    }
+    // Not the closing tag: still hidden content; a "<" may start the next try.
+    this.closing = seen.endsWith('<') ? '<' : '';
+  }
+}
 
 /** The answer without markup (see above). */
 export function stripMarkup(text: string): string {
-  return text
-    .replace(MARKUP_BLOCK, '')
-    .replace(MARKUP_TAG, (tag) => (SEPARATING_TAG.test(tag) ? ' ' : ''));
+  const stripper = new MarkupStripper();
+  return stripper.push(text) + stripper.end();
 }
 
 const SHINGLE = 6;
@@ -91,31 +197,137 @@ const foldWords = (text: string) =>
     .trim()
     .split(' ')
     .filter((w) => w !== '');
-const shingles = (words: readonly string[]) => {
-  const out: string[] = [];
-  for (let i = 0; i + SHINGLE <= words.length; i++) out.push(words.slice(i, i + SHINGLE).join(' '));
-  return out;
-};
-/** Six-word runs of the rules and the role instruction: no honest answer repeats them. */
-const INSTRUCTION_SHINGLES = new Set(shingles(foldWords(SYSTEM_RULES)));
-const ROLE_INSTRUCTION = /\b(?:kamu memerankan|aturan yang wajib)\b/i;
+const lettersOnly = (text: string) => text.toLowerCase().replace(/[^a-z]+/g, '');
+const alphanumericOnly = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * What an answer may not repeat, compared on letters only (so "k a m u", "K-A-M-U" and "kamu"
+ * are the same): every six-word run of the rules (no honest answer repeats one) and the role
+ * instruction's marker words. A match must start where a word starts in the answer, so that
+ * "peraturan yang wajib" is not "aturan yang wajib".
+ */
+const LEAK_PATTERNS: readonly string[] = (() => {
+  const words = foldWords(SYSTEM_RULES);
+  const runs: string[] = ['kamu memerankan', 'aturan yang wajib'];
+  for (let i = 0; i + SHINGLE <= words.length; i++) {
+    runs.push(words.slice(i, i + SHINGLE).join(' '));
+  }
+  return [...new Set(runs.map(lettersOnly))].filter((p) => p.length >= 12);
+})();
+const LEAK_PREFIX = Math.min(...LEAK_PATTERNS.map((p) => p.length));
+const LEAK_LONGEST = Math.max(...LEAK_PATTERNS.map((p) => p.length));
+/** The patterns by their first LEAK_PREFIX letters: one map look-up per word start. */
+const LEAK_INDEX = (() => {
+  const index = new Map<string, string[]>();
+  for (const p of LEAK_PATTERNS) {
+    const key = p.slice(0, LEAK_PREFIX);
+    index.set(key, [...(index.get(key) ?? []), p]);
+  }
+  return index;
+})();
+/** Alphanumerics of an API key shorter than this are too common to look for. */
+const MIN_KEY_CHARS = 8;
+
+const isAsciiLetter = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+
+/**
+ * Watches text that arrives in pieces for a disclosure of the instructions or the API key;
+ * `push` each piece (true as soon as a disclosure is seen), then `finish` once. Linear time: it
+ * keeps only the last few dozen letters.
+ */
+export class LeakWatch {
+  /** Recent letters of the text (lower case) and where words start among them. */
+  private letters = '';
+  private starts: number[] = [];
+  private afterLetter = false;
+  /** Recent alphanumerics (or, for a short key, characters) for the key check. */
+  private keyTail = '';
+  private readonly key: string | null;
+  private readonly keyFold: (text: string) => string;
+  private leaked = false;
+
+  constructor(apiKey?: string) {
+    const folded = apiKey ? alphanumericOnly(apiKey) : '';
+    if (folded.length >= MIN_KEY_CHARS) {
+      this.key = folded;
+      this.keyFold = alphanumericOnly;
+    } else {
+      this.key = apiKey ? apiKey : null;
+      this.keyFold = (text) => text;
+    }
+  }
+
+  push(text: string): boolean {
+    if (this.leaked || text === '') return this.leaked;
+    if (this.key !== null) {
+      this.keyTail += this.keyFold(text);
+      if (this.keyTail.includes(this.key)) return (this.leaked = true);
+      this.keyTail = this.keyTail.slice(-(this.key.length - 1) || this.keyTail.length);
+    }
+    const added: string[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (isAsciiLetter(code)) {
+        if (!this.afterLetter) this.starts.push(this.letters.length + added.length);
+        added.push(String.fromCharCode(code | 0x20));
+        this.afterLetter = true;
+      } else {
+        this.afterLetter = false;
+      }
+    }
+    this.letters += added.join('');
+    this.leaked = this.scan(false);
+    return this.leaked;
+  }
+
+  /** Whether the whole text disclosed anything (checks the last, shorter candidates too). */
+  finish(): boolean {
+    if (!this.leaked) this.leaked = this.scan(true);
+    return this.leaked;
+  }
+
+  /** Checks each pending word start; forgets those too far back to start a match. */
+  private scan(final: boolean): boolean {
+    const { letters } = this;
+    const pending: number[] = [];
+    for (const start of this.starts) {
+      const candidates =
+        letters.length - start >= LEAK_PREFIX
+          ? LEAK_INDEX.get(letters.slice(start, start + LEAK_PREFIX))
+          : undefined;
+      if (candidates?.some((p) => letters.startsWith(p, start))) return true;
+      if (!final && letters.length - start < LEAK_LONGEST) pending.push(start);
+    }
+    // Keep the letters that pending starts still need, and renumber them.
+    const keepFrom = Math.max(0, Math.min(pending[0] ?? letters.length, letters.length));
+    this.letters = letters.slice(keepFrom);
+    this.starts = pending.map((s) => s - keepFrom);
+    return false;
+  }
+}
 
 /** Whether a provider answer discloses the system prompt's instructions or the API key. */
 export function disclosesInstructions(text: string, apiKey?: string): boolean {
-  if (apiKey && text.includes(apiKey)) return true;
-  if (ROLE_INSTRUCTION.test(text)) return true;
-  return shingles(foldWords(text)).some((s) => INSTRUCTION_SHINGLES.has(s));
+  const watch = new LeakWatch(apiKey);
+  return watch.push(text) || watch.finish();
 }
 
 /** Largest question passed on to the provider (the API accepts 1000 characters). */
 const MAX_QUESTION_CHARS = 1000;
+/**
+ * A tag-like run ("<...>", no nesting, bounded) that, once its spaces, punctuation and case are
+ * gone, names the question delimiter: "< /Pertanyaan >", "<pert anyaan>", "</ pertanyaan\t>".
+ */
+const TAG_LIKE = /<[^<>]{0,80}>/g;
+const DELIMITER_NAME = 'pertanyaan';
 
 /** The learner's text as inert data: no control characters, no fake delimiters, bounded. */
 export function sanitizeQuestion(question: string): string {
-  return [...question]
+  // Bounded before any other work: the rest reads at most four times the allowed length.
+  return [...question.slice(0, MAX_QUESTION_CHARS * 4)]
     .map((ch) => (isControl(ch) ? ' ' : ch))
     .join('')
-    .replace(/<\/?\s*pertanyaan\s*>/gi, ' ')
+    .replace(TAG_LIKE, (tag) => (lettersOnly(tag) === DELIMITER_NAME ? ' ' : tag))
     .replace(/"""/g, '"')
     .trim()
     .slice(0, MAX_QUESTION_CHARS);
@@ -166,6 +378,7 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
   const temperature = config.temperature ?? 0.2;
   const maxAnswerChars = config.maxAnswerChars ?? 1200;
   const maxContext = config.maxContextPassages ?? 4;
+  const maxBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const fallback = config.fallback ?? createEmbeddedGenerator();
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
 
@@ -206,11 +419,16 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
         if (!response.ok) {
           throw new ProviderError('http-error', `provider answered HTTP ${response.status}`);
         }
+        const declared = Number(response.headers.get('content-length'));
+        if (declared > maxBytes) {
+          await response.body?.cancel().catch(() => undefined);
+          throw tooLarge(maxBytes);
+        }
+        const raw = await readText(response.body, maxBytes);
         let body: unknown;
         try {
-          body = await response.json();
-        } catch (error) {
-          if (signal.aborted) throw error;
+          body = JSON.parse(raw);
+        } catch {
           throw new ProviderError('malformed-response', 'provider answer is not JSON');
         }
         const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]
@@ -218,10 +436,9 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
         if (typeof content !== 'string') {
           throw new ProviderError('malformed-response', 'no choices[0].message.content');
         }
-        if (disclosesInstructions(content, config.apiKey)) {
-          throw new ProviderError('unsafe-answer', 'provider answer repeats its instructions');
-        }
-        const text = capAnswer(stripMarkup(content), maxAnswerChars);
+        const visible = stripMarkup(content);
+        if (disclosesInstructions(visible, config.apiKey)) throw unsafeAnswer();
+        const text = capAnswer(visible, maxAnswerChars);
         if (!text) throw new ProviderError('empty-answer', 'provider answer is empty');
         return { text, sources: contextSources(input.hits, maxContext), generator: 'openai' };
       } catch (error) {
@@ -242,32 +459,26 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
       const total = setTimeout(fail('timeout', 'stream took too long'), streamTimeoutMs);
       const onCallerAbort = () => controller.abort(options.signal?.reason);
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-      let raw = '';
       let text = '';
-      // Text after an unclosed "<" is held back until the tag closes (or is clearly not one).
-      let held = '';
+      // The stripper holds back text after an unclosed "<" until the tag closes (or is clearly
+      // not one); the watch sees only what the learner would see.
+      const stripper = new MarkupStripper();
+      const watch = new LeakWatch(config.apiKey);
       let emitted = false;
       try {
         const response = await request(input, true, controller.signal);
         if (!response.ok || !response.body) {
           throw new ProviderError('http-error', `provider answered HTTP ${response.status}`);
         }
-        for await (const data of parseSse(response.body)) {
+        for await (const data of parseSse(limitBytes(response.body, maxBytes))) {
           clearTimeout(idle);
           idle = setTimeout(fail('timeout', 'stream stalled'), timeoutMs);
           if (data.trim() === '[DONE]') break;
           const delta = parseDelta(data);
           if (delta === null) continue;
-          raw += delta;
-          if (disclosesInstructions(raw, config.apiKey)) {
-            throw new ProviderError('unsafe-answer', 'provider answer repeats its instructions');
-          }
-          held += delta;
-          const open = held.lastIndexOf('<');
-          const keep =
-            open >= 0 && !held.includes('>', open) && held.length - open < 200 ? open : held.length;
-          const piece = stripMarkup(held.slice(0, keep)).slice(0, maxAnswerChars - text.length);
-          held = held.slice(keep);
+          const visible = stripper.push(delta);
+          if (watch.push(visible)) throw unsafeAnswer();
+          const piece = visible.slice(0, maxAnswerChars - text.length);
           if (piece) {
             text += piece;
             emitted = true;
@@ -275,7 +486,9 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
           }
           if (text.length >= maxAnswerChars) break;
         }
-        const rest = stripMarkup(held).slice(0, Math.max(0, maxAnswerChars - text.length));
+        const tail = stripper.end();
+        if (watch.push(tail) || watch.finish()) throw unsafeAnswer();
+        const rest = tail.slice(0, Math.max(0, maxAnswerChars - text.length));
         if (rest) {
           text += rest;
           emitted = true;
@@ -307,6 +520,39 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
       }
     },
   };
+}
+
+/** Default cap on the bytes of one provider answer: a four-sentence answer is a few KiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024;
+
+const unsafeAnswer = () =>
+  new ProviderError('unsafe-answer', 'provider answer repeats its instructions');
+const tooLarge = (max: number) =>
+  new ProviderError('malformed-response', `provider answer exceeds ${max} bytes`);
+
+/** The body's bytes, failing (which cancels the body) once more than `max` have arrived. */
+async function* limitBytes(
+  body: AsyncIterable<Uint8Array>,
+  max: number,
+): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > max) throw tooLarge(max);
+    yield chunk;
+  }
+}
+
+/** The body as UTF-8 text, at most `max` bytes of it (else a "malformed-response" failure). */
+async function readText(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
+  if (!body) return '';
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  for await (const chunk of limitBytes(body, max)) {
+    parts.push(decoder.decode(chunk, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** One streamed chunk's text: a string, null for a chunk without text, or a thrown error. */
@@ -374,7 +620,7 @@ function contextSources(hits: readonly SearchHit[], max: number): ChatSource[] {
 /**
  * Reads the provider settings from an environment-like object (the server passes its validated
  * config): LLM_BASE_URL and LLM_MODEL are required to enable the provider; LLM_API_KEY,
- * LLM_TIMEOUT_MS and LLM_MAX_TOKENS are optional. Returns null when no provider is configured.
+ * LLM_TIMEOUT_MS, LLM_MAX_TOKENS and LLM_MAX_RESPONSE_BYTES are optional. Returns null when no provider is configured.
  */
 export function openAIConfigFromEnv(
   env: Readonly<Record<string, string | undefined>>,
@@ -388,6 +634,7 @@ export function openAIConfigFromEnv(
   };
   const timeoutMs = positive(env.LLM_TIMEOUT_MS);
   const maxTokens = positive(env.LLM_MAX_TOKENS);
+  const maxResponseBytes = positive(env.LLM_MAX_RESPONSE_BYTES);
   const apiKey = env.LLM_API_KEY?.trim();
   return {
     baseUrl,
@@ -395,5 +642,6 @@ export function openAIConfigFromEnv(
     ...(apiKey ? { apiKey } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(maxTokens ? { maxTokens } : {}),
+    ...(maxResponseBytes ? { maxResponseBytes } : {}),
   };
 }

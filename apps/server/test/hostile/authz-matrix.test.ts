@@ -43,6 +43,21 @@ const activeVersion = async (w: World, figure: string) => {
   const res = await w.ctx.app.inject({ method: 'GET', url: `/api/models/${figure}/active` });
   return (res.json() as { data: { version: number } }).data.version;
 };
+/** A version of the figure that is not active; retrains (retiring the active one) if none is. */
+const retiredVersion = async (w: World, figure: string): Promise<number> => {
+  const list = async () => {
+    const res = await w.ctx.app.inject({ method: 'GET', url: `/api/models/${figure}/versions`, headers: bearer(w.admin.token) });
+    return (res.json() as { data: { version: number; status: string }[] }).data;
+  };
+  const found = (await list()).find((v) => v.status !== 'active');
+  if (found) return found.version;
+  const res = await w.ctx.app.inject({ method: 'POST', url: `/api/etl-run-model1-${figure}`, headers: bearer(w.admin.token), payload: { force: true } });
+  if (res.statusCode !== 202) throw new Error(`retrain failed: ${res.body}`);
+  await waitForIdleTraining(w);
+  const retired = (await list()).find((v) => v.status !== 'active');
+  if (!retired) throw new Error(`no retired version of ${figure}`);
+  return retired.version;
+};
 /** A tag that exists only to be deleted. */
 const disposableTag = async (w: World) => {
   const res = await w.ctx.app.inject({
@@ -101,6 +116,13 @@ const CONTRACT: Record<string, Row> = {
     ok: 200,
     request: async (w) => ({ url: `/api/models/hatta/versions/${await activeVersion(w, 'hatta')}/activate` }),
   },
+  'DELETE /api/models/{figure}/versions/{version}': {
+    access: 'admin',
+    ok: 200,
+    request: async (w) => ({ url: `/api/models/hatta/versions/${await retiredVersion(w, 'hatta')}` }),
+  },
+  // The active version's files are public; the other versions' files need a token
+  // (registry.test.ts).
   'GET /api/models/{figure}/v/{version}/{file}': {
     access: 'public',
     ok: 200,

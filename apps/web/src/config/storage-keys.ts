@@ -10,6 +10,8 @@ export const storageKeys = {
   ui: 'ui-storage',
   chat: (key: CharacterKey) => `chat-${key}`,
   achievement: (key: CharacterKey) => `achievement-${key}`,
+  /** The id of the account whose data the keys below hold on this device. */
+  deviceOwner: 'dw-device-owner',
 } as const;
 
 /** The personal, per-account data kept on the device: removed on logout and account deletion. */
@@ -17,3 +19,13 @@ export const personalDataKeys: readonly string[] = CHARACTER_KEYS.flatMap((key) 
   storageKeys.chat(key),
   storageKeys.achievement(key),
 ]);
+
+/**
+ * Everything one account leaves on the device: its personal data and its model choices
+ * (selectedModelSoekarno, selectedModelHatta). Removed when another account signs in here.
+ */
+export const deviceDataKeys: readonly string[] = [
+  ...personalDataKeys,
+  'selectedModelSoekarno',
+  'selectedModelHatta',
+];

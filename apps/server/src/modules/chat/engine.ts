@@ -18,6 +18,10 @@ export async function createChatEngine(config: AppConfig): Promise<RagEngine> {
     LLM_API_KEY: config.LLM_API_KEY,
     LLM_TIMEOUT_MS: config.LLM_TIMEOUT_MS === undefined ? undefined : String(config.LLM_TIMEOUT_MS),
     LLM_MAX_TOKENS: config.LLM_MAX_TOKENS === undefined ? undefined : String(config.LLM_MAX_TOKENS),
+    LLM_MAX_RESPONSE_BYTES:
+      config.LLM_MAX_RESPONSE_BYTES === undefined
+        ? undefined
+        : String(config.LLM_MAX_RESPONSE_BYTES),
   });
   return createRagEngine({ passages, llm });
 }

@@ -68,6 +68,7 @@ describe('permissions', () => {
       ['retrain hatta', (c) => c.post('/api/etl-run-model1-hatta')],
       ['run', (c) => c.get('/api/training-runs/00000000-0000-4000-8000-000000000000')],
       ['activate', (c) => c.post('/api/models/soekarno/versions/1/activate')],
+      ['purge', (c) => c.del('/api/models/soekarno/versions/1')],
     ];
     for (const [label, call] of calls) {
       const none = await call(anonymous);
@@ -95,13 +96,15 @@ describe('permissions', () => {
     for (const url of [
       '/api/models/sukarno/active',
       '/api/models/soekarno/active',
-      '/api/models/soekarno/v/1/model.json',
       '/api/models/soekarno/model.json',
     ]) {
       const res = await anonymous.get(url);
       expect(res.statusCode, url).toBe(404);
       expect(body(res)).toMatchObject({ code: 404, status: 'error' });
     }
+    // A version that is not the active one: a token first, then 404.
+    expect((await anonymous.get('/api/models/soekarno/v/1/model.json')).statusCode).toBe(401);
+    expect((await learner.get('/api/models/soekarno/v/1/model.json')).statusCode).toBe(404);
     for (const url of [
       '/api/training-runs/nope',
       '/api/training-runs/00000000-0000-4000-8000-000000000000',
@@ -109,6 +112,11 @@ describe('permissions', () => {
       expect((await admin.get(url)).statusCode, url).toBe(404);
     }
     expect((await admin.post('/api/models/soekarno/versions/1/activate')).statusCode).toBe(404);
+    for (const url of ['/api/models/soekarno/versions/1', '/api/models/soekarno/versions/x']) {
+      const res = await admin.del(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(body(res)).toMatchObject({ code: 404, status: 'error' });
+    }
   });
 });
 
@@ -199,7 +207,9 @@ describe('registry', () => {
     const unknown = await anonymous.get('/api/models/soekarno/v/1/secret.txt');
     expect(unknown.statusCode).toBe(404);
     expect(body(unknown)).toMatchObject({ code: 404, status: 'error' });
-    expect((await anonymous.get('/api/models/soekarno/v/99/model.json')).statusCode).toBe(404);
+    // A version that is not active (here: none) needs a token before it is looked up.
+    expect((await anonymous.get('/api/models/soekarno/v/99/model.json')).statusCode).toBe(401);
+    expect((await learner.get('/api/models/soekarno/v/99/model.json')).statusCode).toBe(404);
     expect((await anonymous.get('/api/models/soekarno/v/abc/model.json')).statusCode).toBe(404);
   });
 
@@ -326,8 +336,9 @@ describe('quality gate', () => {
       [2, 'candidate'],
       [1, 'active'],
     ]);
-    // The candidate's files exist (an admin may inspect or promote it).
-    expect((await anonymous.get('/api/models/hatta/v/2/model.json')).statusCode).toBe(200);
+    // The candidate's files exist (an admin may inspect or promote it), for signed-in users.
+    expect((await learner.get('/api/models/hatta/v/2/model.json')).statusCode).toBe(200);
+    expect((await anonymous.get('/api/models/hatta/v/2/model.json')).statusCode).toBe(401);
 
     const forced = await admin.train('hatta', { force: true });
     expect(forced).toMatchObject({ status: 'succeeded', version: 3, activated: true });
@@ -364,7 +375,7 @@ describe('quality gate', () => {
         [4, 'candidate'],
         [1, 'active'],
       ]);
-      expect((await anonymous.get('/api/models/hatta/v/2/model.json')).statusCode).toBe(404);
+      expect((await learner.get('/api/models/hatta/v/2/model.json')).statusCode).toBe(404);
       expect((await anonymous.get('/api/models/hatta/v/1/model.json')).statusCode).toBe(200);
       // Numbering continues after pruning.
       const next = await service.waitForRun(
@@ -374,5 +385,89 @@ describe('quality gate', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('versions that are not active', () => {
+  const SECRET = 'nomor telepon rahasia 0812-0000-1111';
+  const base = syntheticTags(5, 10, 7);
+  let retired: number;
+  let current: number;
+
+  beforeAll(async () => {
+    // A tag that the admin later deletes: it is in the first version's content.json.
+    await admin.setTags('Soekarno', [
+      ...base,
+      {
+        tag: 'data_pribadi',
+        input: ['siapa yang bisa dihubungi', 'nomor siapa ini'],
+        responses: [SECRET],
+      },
+    ]);
+    retired = (await admin.train('soekarno', { force: true })).version as number;
+    await admin.setTags('Soekarno', base);
+    current = (await admin.train('soekarno', { force: true })).version as number;
+    expect((await activeOf('soekarno')).data?.version).toBe(current);
+  });
+
+  it("serves a retired version's files to signed-in users only, never for shared caches", async () => {
+    const url = `/api/models/soekarno/v/${retired}/content.json`;
+    const none = await anonymous.get(url);
+    expect(none.statusCode).toBe(401);
+    expect(body(none)).toMatchObject({ code: 401, status: 'error' });
+    expect(none.body).not.toContain(SECRET);
+    const read = await learner.get(url);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    expect(read.body).toContain(SECRET);
+
+    // The active version stays public and immutable (browsers and the service worker).
+    const live = await anonymous.get(`/api/models/soekarno/v/${current}/content.json`);
+    expect(live.statusCode).toBe(200);
+    expect(live.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(live.body).not.toContain(SECRET);
+  });
+
+  it('lets an admin purge a version that is not active, with its files', async () => {
+    expect((await learner.del(`/api/models/soekarno/versions/${retired}`)).statusCode).toBe(403);
+    const res = await admin.del(`/api/models/soekarno/versions/${retired}`);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ version: number; bytes: number }>(res)).toMatchObject({
+      message: `Versi ${retired} dan berkasnya telah dihapus`,
+      data: { version: retired },
+    });
+    expect(body<{ bytes: number }>(res).data.bytes).toBeGreaterThan(0);
+    expect((await versionsOf('soekarno')).map((v) => v.version)).not.toContain(retired);
+    for (const file of ['model.json', 'weights.bin', 'word_index.json', 'content.json']) {
+      const gone = await admin.get(`/api/models/soekarno/v/${retired}/${file}`);
+      expect(gone.statusCode, file).toBe(404);
+    }
+    expect((await admin.del(`/api/models/soekarno/versions/${retired}`)).statusCode).toBe(404);
+    // The active model is untouched.
+    expect((await activeOf('soekarno')).data?.version).toBe(current);
+    expect((await anonymous.get(`/api/models/soekarno/v/${current}/model.json`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses to purge the active version with 409', async () => {
+    const res = await admin.del(`/api/models/soekarno/versions/${current}`);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 409, status: 'error' });
+    expect((await activeOf('soekarno')).data?.version).toBe(current);
+    expect((await anonymous.get(`/api/models/soekarno/v/${current}/model.json`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('documents the purge in OpenAPI', async () => {
+    const doc = (await anonymous.get('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const purge = doc.paths['/api/models/{figure}/versions/{version}']?.delete;
+    expect(Object.keys(purge?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '403', '404', '409']),
+    );
+    expect(doc.paths['/api/models/{figure}/v/{version}/{file}']?.get).toBeDefined();
   });
 });

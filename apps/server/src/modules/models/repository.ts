@@ -64,7 +64,8 @@ export function evaluateGate(
   activeMacroF1: number | null,
   threshold: number,
 ): GateResult {
-  const drop = activeMacroF1 === null ? 0 : Math.round((activeMacroF1 - candidateMacroF1) * 1e4) / 1e4;
+  const drop =
+    activeMacroF1 === null ? 0 : Math.round((activeMacroF1 - candidateMacroF1) * 1e4) / 1e4;
   return { passed: drop <= threshold, candidateMacroF1, activeMacroF1, threshold };
 }
 
@@ -257,7 +258,9 @@ export function createModelRepository(db: Db) {
         const [active] = await tx
           .select({ metrics: modelVersions.metrics })
           .from(modelVersions)
-          .where(and(eq(modelVersions.character, run.character), eq(modelVersions.status, 'active')));
+          .where(
+            and(eq(modelVersions.character, run.character), eq(modelVersions.status, 'active')),
+          );
         const gate = evaluateGate(
           model.metrics.cv.macroF1,
           active ? (active.metrics as ModelMetrics).cv.macroF1 : null,
@@ -273,7 +276,9 @@ export function createModelRepository(db: Db) {
           await tx
             .update(modelVersions)
             .set({ status: 'retired' })
-            .where(and(eq(modelVersions.character, run.character), eq(modelVersions.status, 'active')));
+            .where(
+              and(eq(modelVersions.character, run.character), eq(modelVersions.status, 'active')),
+            );
         }
         const [inserted] = await tx
           .insert(modelVersions)
@@ -368,6 +373,31 @@ export function createModelRepository(db: Db) {
           .where(eq(modelVersions.id, target.id))
           .returning(versionColumns);
         return updated ? asVersion(updated) : undefined;
+      });
+    },
+
+    /**
+     * Deletes a version that is not active, with its files (they cascade). `active` when it is
+     * the active one (nothing deleted), undefined when there is no such version.
+     */
+    async purge(
+      character: CharacterKey,
+      version: number,
+    ): Promise<{ bytes: number } | 'active' | undefined> {
+      return db.transaction(async (tx) => {
+        await lockFigure(tx, character);
+        const [target] = await tx
+          .select({
+            id: modelVersions.id,
+            status: modelVersions.status,
+            bytes: modelVersions.bytes,
+          })
+          .from(modelVersions)
+          .where(and(eq(modelVersions.character, character), eq(modelVersions.version, version)));
+        if (!target) return undefined;
+        if (target.status === 'active') return 'active';
+        await tx.delete(modelVersions).where(eq(modelVersions.id, target.id));
+        return { bytes: target.bytes };
       });
     },
 

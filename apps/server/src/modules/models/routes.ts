@@ -11,6 +11,7 @@ import {
   isModelFileName,
   modelVersion,
   modelVersionList,
+  purgedVersion,
   startRunBody,
   startRunData,
   trainingRun,
@@ -30,6 +31,11 @@ declare module 'fastify' {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files of a version that is not active: they may hold training data an admin has since deleted,
+ * so only signed-in users get them and no shared cache keeps them.
+ */
+const PRIVATE = 'private, no-store';
 
 const figureParam = z.object({ figure: z.string().describe('soekarno or hatta') });
 const fileParams = figureParam.extend({
@@ -141,8 +147,9 @@ const PUBLIC_ERRORS = [404, 500, 503];
 /**
  * Retraining and the model registry (issue 4). Starting a run, reading a run and activating a
  * version need an admin (checked in onRequest, before the body is read); listing the versions
- * needs a signed-in user. The active model and the files are public: learners' browsers load
- * them.
+ * needs a signed-in user. The active model and its files are public: learners' browsers (the
+ * classifier worker, the service worker) load them without a token. The files of the other
+ * versions need a signed-in user, and an admin may purge such a version.
  */
 export async function modelRoutes(app: FastifyInstance, opts: { models: ModelService }) {
   const { models } = opts;
@@ -261,22 +268,49 @@ export async function modelRoutes(app: FastifyInstance, opts: { models: ModelSer
     },
   );
 
+  r.delete(
+    '/models/:figure/versions/:version',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: schemaTags,
+        summary: 'Purge a version that is not active: its stored files and training data go',
+        description:
+          'For training data that must no longer be downloadable (for example tags deleted for privacy). 409 for the active version: activate another one first.',
+        ...secured,
+        params: versionParams,
+        response: responses(purgedVersion, 200, [...ADMIN_ERRORS, 409]),
+      },
+    },
+    async (request) => {
+      const figure = figureOf(request.params.figure);
+      const version = versionOf(request.params.version);
+      return ok(await models.purge(figure, version), MODEL_MESSAGES.purged(version));
+    },
+  );
+
   // The files: no response schema (the body is the stored bytes, sent as they are).
   r.get(
     '/models/:figure/v/:version/:file',
     {
       schema: {
         tags: schemaTags,
-        summary: 'A file of a model version: immutable, cacheable for a year',
+        summary: "A file of a model version (the active version's files are public)",
+        description:
+          "The active version's files are public and immutable (cacheable for a year): learners' browsers load them without a token. Any other version (retired or candidate) may hold training data deleted since: its files need a bearer token (401 without one) and are sent `private, no-store`.",
         params: versionFileParams,
       },
     },
     async (request, reply) => {
       const figure = figureOf(request.params.figure);
       const version = versionOf(request.params.version);
-      const file = await models.file(figure, version, fileOf(request.params.file));
+      const name = fileOf(request.params.file);
+      const isActive = await models.isActive(figure, version);
+      // Not the active version (retired, candidate or unknown): a signed-in user only.
+      if (!isActive) await app.authenticate(request, reply);
+      const file = await models.file(figure, version, name);
       if (!file) throw notFound(MODEL_MESSAGES.fileNotFound);
-      return sendFile(request, reply, file, IMMUTABLE);
+      return sendFile(request, reply, file, isActive ? IMMUTABLE : PRIVATE);
     },
   );
 

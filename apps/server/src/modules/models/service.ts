@@ -12,7 +12,11 @@ import {
   type Dataset,
   type LabelledText,
 } from '@dwitunggal/classifier/dataset';
-import { CHARACTER_KEYS, CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  CHARACTER_KEYS,
+  CHARACTER_NAMES,
+  type CharacterKey,
+} from '@dwitunggal/contracts/characters';
 import {
   CV_FOLDS,
   GATE_THRESHOLD,
@@ -26,6 +30,7 @@ import {
   type ModelFileName,
   type ModelMetrics,
   type ModelVersion,
+  type PurgedVersion,
   type TrainingProgress,
   type TrainingRun,
 } from '@dwitunggal/contracts/models';
@@ -92,7 +97,9 @@ function defaultHeldOutDir(): string | null {
 const liveOwners = new Set<string>();
 
 /** The training data as trained and hashed: tags sorted by name, phrases in stored order. */
-export function canonicalDataset(records: readonly Pick<TagRecord, 'name' | 'input' | 'responses'>[]): Dataset {
+export function canonicalDataset(
+  records: readonly Pick<TagRecord, 'name' | 'input' | 'responses'>[],
+): Dataset {
   const tags = records
     .map((r) => ({ tag: r.name, input: [...r.input], responses: [...r.responses] }))
     .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
@@ -124,7 +131,9 @@ function storedFile(name: ModelFileName, contentType: string, body: Uint8Array):
  * (empty when the version is sound). A browser given a damaged model keeps its last good one,
  * but a damaged version must never become the active one in the first place.
  */
-export function verifyModelFiles(files: readonly Pick<StoredFile, 'name' | 'etag' | 'body'>[]): string[] {
+export function verifyModelFiles(
+  files: readonly Pick<StoredFile, 'name' | 'etag' | 'body'>[],
+): string[] {
   const problems: string[] = [];
   const byName = new Map(files.map((f) => [f.name, f]));
   for (const name of ['model.json', 'weights.bin', 'word_index.json', 'content.json'] as const) {
@@ -160,25 +169,44 @@ export function verifyModelFiles(files: readonly Pick<StoredFile, 'name' | 'etag
       if (listed !== expected) {
         problems.push(`model.json lists ${listed} bytes of weights, the model needs ${expected}`);
       } else if (weights.byteLength !== expected) {
-        problems.push(`weights.bin has ${weights.byteLength} bytes, the manifest needs ${expected}`);
-      } else if (Object.values(params).some((a: Float32Array) => a.some((v) => !Number.isFinite(v)))) {
+        problems.push(
+          `weights.bin has ${weights.byteLength} bytes, the manifest needs ${expected}`,
+        );
+      } else if (
+        Object.values(params).some((a: Float32Array) => a.some((v) => !Number.isFinite(v)))
+      ) {
         problems.push('weights.bin holds a weight that is not a finite number');
       }
       classes = spec.classes;
       vocabSize = spec.vocabSize;
     } catch (err) {
-      problems.push(`model.json and weights.bin do not form a model: ${err instanceof Error ? err.message : String(err)}`);
+      problems.push(
+        `model.json and weights.bin do not form a model: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   if (wordIndex !== undefined) {
-    const entries = typeof wordIndex === 'object' && wordIndex !== null ? Object.values(wordIndex) : null;
-    if (!entries || entries.some((v) => !Number.isInteger(v) || (v as number) < 0 || (vocabSize !== null && (v as number) >= vocabSize))) {
+    const entries =
+      typeof wordIndex === 'object' && wordIndex !== null ? Object.values(wordIndex) : null;
+    if (
+      !entries ||
+      entries.some(
+        (v) =>
+          !Number.isInteger(v) ||
+          (v as number) < 0 ||
+          (vocabSize !== null && (v as number) >= vocabSize),
+      )
+    ) {
       problems.push('word_index.json is not a word index of this model');
     }
   }
   if (content !== undefined) {
     const tags = Array.isArray(content?.tags) ? content.tags : null;
-    if (!tags || typeof content?.responses !== 'object' || (classes !== null && tags.length !== classes)) {
+    if (
+      !tags ||
+      typeof content?.responses !== 'object' ||
+      (classes !== null && tags.length !== classes)
+    ) {
       problems.push('content.json does not describe this model');
     }
   }
@@ -282,7 +310,8 @@ function createFileCache(maxBytes: number) {
       }
     },
     clear(figure?: CharacterKey) {
-      for (const f of figure ? [figure] : CHARACTER_KEYS) generations.set(f, (generations.get(f) ?? 0) + 1);
+      for (const f of figure ? [figure] : CHARACTER_KEYS)
+        generations.set(f, (generations.get(f) ?? 0) + 1);
       for (const key of [...entries.keys()]) if (!figure || key.startsWith(`${figure}/`)) drop(key);
     },
   };
@@ -356,7 +385,9 @@ export function createModelService(deps: {
   const activeRecord = (figure: CharacterKey) =>
     active.get(activeCacheKey(figure), async () => {
       const row = await repo.activeVersion(figure);
-      return row ? { version: row.version, createdAt: iso(row.createdAt), metrics: row.metrics } : null;
+      return row
+        ? { version: row.version, createdAt: iso(row.createdAt), metrics: row.metrics }
+        : null;
     });
 
   /** Runs one training run to its end; never throws. */
@@ -382,7 +413,9 @@ export function createModelService(deps: {
     };
     const startWrite = (patch?: { status?: 'running'; dataHash?: string }) => {
       const p = write(patch)
-        .catch((err: unknown) => log?.warn({ err, runId: run.id }, 'could not record training progress'))
+        .catch((err: unknown) =>
+          log?.warn({ err, runId: run.id }, 'could not record training progress'),
+        )
         .finally(() => {
           if (state.writing === p) state.writing = null;
         });
@@ -476,12 +509,21 @@ export function createModelService(deps: {
       // A new version changes the list and maybe the active one: every process drops its copy.
       await active.invalidate(activeCacheKey(figure));
       log?.info(
-        { runId: run.id, figure, version: outcome.version, activated: outcome.activated, gate: outcome.gate },
+        {
+          runId: run.id,
+          figure,
+          version: outcome.version,
+          activated: outcome.activated,
+          gate: outcome.gate,
+        },
         `trained ${figure} model version ${outcome.version}${outcome.activated ? ' (active)' : ' (candidate: quality gate)'}`,
       );
     } catch (err) {
       if (err instanceof RunLostError || state.lost) {
-        log?.warn({ runId: run.id, figure }, 'training run was failed by recovery elsewhere; result discarded');
+        log?.warn(
+          { runId: run.id, figure },
+          'training run was failed by recovery elsewhere; result discarded',
+        );
       } else {
         const safe =
           err instanceof TrainingError ||
@@ -541,7 +583,11 @@ export function createModelService(deps: {
     ): Promise<{ runId: string }> {
       if (closing) throw serviceUnavailable('The server is shutting down');
       // A run whose process died no longer blocks the figure once its heartbeat is stale.
-      await repo.failAbandoned({ error: RESTARTED_ERROR, staleMs: opts.staleMs, character: figure });
+      await repo.failAbandoned({
+        error: RESTARTED_ERROR,
+        staleMs: opts.staleMs,
+        character: figure,
+      });
       let row: RunRow;
       try {
         row = await repo.insertRun({
@@ -570,10 +616,14 @@ export function createModelService(deps: {
       for (;;) {
         const job = jobs.get(id);
         if (job) {
-          await Promise.race([job.done, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+          await Promise.race([
+            job.done,
+            new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now()))),
+          ]);
         }
         const run = await getRun(id);
-        if (run.status === 'succeeded' || run.status === 'failed' || Date.now() >= deadline) return run;
+        if (run.status === 'succeeded' || run.status === 'failed' || Date.now() >= deadline)
+          return run;
         if (!jobs.has(id)) await new Promise((r) => setTimeout(r, 100));
       }
     },
@@ -605,8 +655,33 @@ export function createModelService(deps: {
       return toVersion(row);
     },
 
+    /**
+     * Deletes a version that is not active and its stored files (the training data in its
+     * content.json with them); 409 for the active version. Every process drops its cached copies.
+     */
+    async purge(figure: CharacterKey, version: number): Promise<PurgedVersion> {
+      const outcome = await repo.purge(figure, version);
+      if (outcome === undefined) throw notFound(MODEL_MESSAGES.versionNotFound);
+      if (outcome === 'active') {
+        const message = MODEL_MESSAGES.purgeActive(version);
+        throw conflict(message, { version: message });
+      }
+      await active.invalidate(activeCacheKey(figure));
+      log?.info({ figure, version }, 'model version purged');
+      return { version, bytes: outcome.bytes };
+    },
+
+    /** Whether `version` is the figure's active version (cached like the active model). */
+    async isActive(figure: CharacterKey, version: number): Promise<boolean> {
+      return (await activeRecord(figure))?.version === version;
+    },
+
     /** One file of a version, or null. */
-    async file(figure: CharacterKey, version: number, name: ModelFileName): Promise<StoredFile | null> {
+    async file(
+      figure: CharacterKey,
+      version: number,
+      name: ModelFileName,
+    ): Promise<StoredFile | null> {
       const key = `${figure}/${version}/${name}`;
       const hit = files.get(key);
       if (hit) return hit;
@@ -671,7 +746,8 @@ export function createModelService(deps: {
               const other = await repo.activeRun(figure);
               if (!other) {
                 const now = await repo.activeVersion(figure);
-                if (now) return { figure, action: 'waited', version: now.version, durationMs: elapsed() };
+                if (now)
+                  return { figure, action: 'waited', version: now.version, durationMs: elapsed() };
                 throw err;
               }
               runId = other.id;

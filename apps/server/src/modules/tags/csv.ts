@@ -11,6 +11,27 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/**
+ * A cell that starts with one of these is read by spreadsheets as a formula (OWASP "CSV
+ * injection"); a tab or carriage return can hide such a start behind whitespace.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/**
+ * Makes a cell inert in spreadsheets: a cell that would start a formula gets a single quote in
+ * front (OWASP's advice). A cell that already starts with quotes followed by such a character gets
+ * one more, so that `fromSpreadsheetCell` can always undo exactly what this added.
+ */
+export function toSpreadsheetCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Undoes `toSpreadsheetCell`: one leading quote before quotes and a formula character goes. */
+export function fromSpreadsheetCell(value: string): string {
+  return NEUTRALISED.test(value) ? value.slice(1) : value;
+}
+
 export function toCsv(records: readonly (readonly string[])[]): string {
   return records.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
 }

@@ -25,7 +25,7 @@ import {
 } from '@dwitunggal/contracts/tags';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors';
 import type { Cache } from '../../lib/cache';
-import { CsvError, parseCsv, toCsv } from './csv';
+import { CsvError, fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
 import { analyzeQuality } from './quality';
 import type { TagRecord, TagRepository, TagState, TagWriter } from './repository';
 
@@ -235,7 +235,7 @@ export function parseImport(
     }
     const grouped = new Map<string, { tag: string; input: string[]; responses: string[] }>();
     for (const record of records) {
-      const [tagName = '', kind = '', text = ''] = record.fields;
+      const [tagName = '', kind = '', text = ''] = record.fields.map(fromSpreadsheetCell);
       if (record.fields.length !== CSV_HEADER.length) {
         errors.push({
           path: `line ${record.line}`,
@@ -429,7 +429,8 @@ export function createTagService(deps: { repo: TagRepository; cache: Cache<Tag[]
         for (const text of t.input) records.push([t.tag, 'input', text]);
         for (const text of t.responses) records.push([t.tag, 'response', text]);
       }
-      return { character, csv: toCsv(records) };
+      // Texts are the learners' and admins' words: neutralise any that a spreadsheet would run.
+      return { character, csv: toCsv(records.map((r) => r.map(toSpreadsheetCell))) };
     },
 
     /**

@@ -571,6 +571,8 @@ describe('import', () => {
     const dialog = screen.getByRole('dialog', { name: 'Impor data tag' });
     const apply = within(dialog).getByRole('button', { name: 'Terapkan impor' });
     expect(apply).toBeDisabled();
+    // The dialog says how CSV cells that look like spreadsheet formulas are exported and read.
+    expect(within(dialog).getByText(/awalan ' agar tidak menjadi rumus/)).toBeVisible();
 
     await user.upload(
       within(dialog).getByLabelText(/Pilih berkas arsip/),

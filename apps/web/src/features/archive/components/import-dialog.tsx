@@ -197,6 +197,10 @@ export function ImportDialog({
             JSON atau CSV, maksimal 1 MB. Anda juga dapat menyeret berkas ke sini.
           </span>
         </label>
+        <p className="text-sm text-tinta-600">
+          Sel CSV yang diawali =, +, - atau @ diekspor dengan awalan &apos; agar tidak menjadi
+          rumus; awalan itu dibuang lagi saat impor.
+        </p>
 
         {phase.step === 'choose' && phase.error && <Alert tone="error">{phase.error}</Alert>}
 

@@ -1,6 +1,6 @@
 import type { ChangePasswordBody, LoginBody } from '@dwitunggal/contracts/auth';
 import { toApiFailure } from '@/lib/api-error';
-import { personalDataKeys } from '@/config/storage-keys';
+import { deviceDataKeys, personalDataKeys, storageKeys } from '@/config/storage-keys';
 import { useAuthStore } from '../stores/auth-store';
 import {
   fetchProfile,
@@ -51,6 +51,8 @@ export async function signIn(credentials: LoginBody): Promise<void> {
   store.setToken(token);
   try {
     const user = await fetchProfile();
+    // Data left on this device by no known account, or by another one, is not this user's.
+    claimDeviceData(user.id, { adoptUnowned: false });
     useAuthStore.getState().setUser(user);
   } catch {
     useAuthStore.getState().clearAuth();
@@ -58,14 +60,43 @@ export async function signIn(credentials: LoginBody): Promise<void> {
   }
 }
 
-/** Removes the account's personal data kept on this device (chat history, achievements). */
-export function clearPersonalData(): void {
-  for (const key of personalDataKeys) {
+function removeKeys(keys: readonly string[]): void {
+  for (const key of keys) {
     try {
+      if (localStorage.getItem(key) === null) continue;
       localStorage.removeItem(key);
     } catch {
-      // Storage unavailable (private mode): nothing to remove.
+      continue; // Storage unavailable (private mode): nothing to remove.
     }
+    // What shows these values in this tab re-reads them (other tabs get the browser's event).
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: null }));
+  }
+}
+
+/** Removes the account's personal data kept on this device (chat history, achievements). */
+export function clearPersonalData(): void {
+  removeKeys([...personalDataKeys, storageKeys.deviceOwner]);
+}
+
+/**
+ * Records that the device's chat data belongs to `userId`, first removing what another account
+ * left (a session that ended without the logout button: token expiry, another sign-in on a
+ * shared computer). Data with no recorded owner is removed too, except when `adoptUnowned`: a
+ * persisted session confirmed at start keeps the data it wrote before owners were recorded.
+ */
+export function claimDeviceData(userId: string, opts: { adoptUnowned: boolean }): void {
+  let owner: string | null;
+  try {
+    owner = localStorage.getItem(storageKeys.deviceOwner);
+  } catch {
+    return; // storage unavailable: nothing is kept on this device
+  }
+  if (owner === userId) return;
+  if (owner !== null || !opts.adoptUnowned) removeKeys(deviceDataKeys);
+  try {
+    localStorage.setItem(storageKeys.deviceOwner, userId);
+  } catch {
+    // Quota or blocked storage: the data is removed, the owner is recorded next time.
   }
 }
 
@@ -119,7 +150,9 @@ export function validateSession(): Promise<void> {
   useAuthStore.getState().setLoading(true);
   const promise = fetchProfile()
     .then((user) => {
-      if (useAuthStore.getState().token === token) useAuthStore.getState().setUser(user);
+      if (useAuthStore.getState().token !== token) return;
+      claimDeviceData(user.id, { adoptUnowned: true });
+      useAuthStore.getState().setUser(user);
     })
     .catch((error: unknown) => {
       if (useAuthStore.getState().token !== token) return;

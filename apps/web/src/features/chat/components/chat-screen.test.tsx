@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { failure, server, tokens } from '@/testing/server';
+import { admin, failure, learner, server, success, tokens } from '@/testing/server';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
 import { forgetModels } from '../lib/model-manager';
@@ -30,7 +30,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openChat(path = '/chatsoekarno', options: { width?: number } = {}) {
+async function openChat(
+  path = '/chatsoekarno',
+  options: { width?: number; session?: 'learner' | 'admin' } = {},
+) {
   const utils = await renderApp(path, { session: 'learner', width: 1280, ...options });
   const box = await screen.findByRole('textbox', { name: /Pesan untuk/ }, { timeout: 8000 });
   const sendButton = () => screen.getByRole('button', { name: 'Kirim pesan' });
@@ -610,5 +613,62 @@ describe('chat screen: input and scrolling', () => {
     expect(panel).toHaveAttribute('inert');
     await act(async () => {});
     expect(opener).toHaveFocus();
+  });
+});
+
+describe('chat screen: a shared computer', () => {
+  const A_MESSAGE = 'Pesan pribadi pengguna pertama tentang Bung Karno';
+
+  /** The admin (user A) chats with Soekarno; the history is stored on this device. */
+  async function userAChats() {
+    const a = await openChat('/chatsoekarno', { session: 'admin' });
+    await a.user.type(a.box, `${A_MESSAGE}{Enter}`);
+    await waitForMessages(2);
+    expect(localStorage.getItem('chat-soekarno')).toContain(A_MESSAGE);
+    expect(localStorage.getItem('dw-device-owner')).toBe(admin.id);
+    a.unmount();
+  }
+
+  it("does not show user A's messages to user B who signs in after A's session expired", async () => {
+    await userAChats();
+    localStorage.setItem('selectedModelSoekarno', 'rag');
+    // A's token expired: the app forgot the session, without the logout button.
+    localStorage.removeItem('auth-storage');
+
+    server.use(
+      http.post('*/api/auth/login', () => success({ token: tokens.learner, user: learner })),
+    );
+    const login = await renderApp('/login');
+    await login.user.type(await screen.findByLabelText('Email'), learner.email);
+    await login.user.type(screen.getByLabelText('Kata Sandi'), 'rahasia1');
+    await login.user.click(screen.getByRole('button', { name: 'Masuk' }));
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await waitFor(() => expect(localStorage.getItem('dw-device-owner')).toBe(learner.id));
+    for (const key of ['chat-soekarno', 'achievement-soekarno', 'selectedModelSoekarno']) {
+      expect(localStorage.getItem(key), key).toBeNull();
+    }
+    login.unmount();
+
+    await openChat('/chatsoekarno');
+    expect(screen.queryByText(A_MESSAGE)).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: STARTERS.soekarno[0] as string }),
+    ).toBeInTheDocument();
+  });
+
+  it('clears the data of another account when the profile fetched at start is not its owner', async () => {
+    await userAChats();
+    // B signed in on this browser (e.g. in another tab) while A's data was still here.
+    await openChat('/chatsoekarno', { session: 'learner' });
+    await waitFor(() => expect(localStorage.getItem('dw-device-owner')).toBe(learner.id));
+    expect(screen.queryByText(A_MESSAGE)).not.toBeInTheDocument();
+    expect(localStorage.getItem('chat-soekarno')).toBeNull();
+  });
+
+  it("keeps the signed-in user's own history across visits", async () => {
+    await userAChats();
+    await openChat('/chatsoekarno', { session: 'admin' });
+    expect(await screen.findByText(A_MESSAGE)).toBeInTheDocument();
+    expect(localStorage.getItem('chat-soekarno')).toContain(A_MESSAGE);
   });
 });

@@ -39,6 +39,32 @@ export const MODEL_FILE_NAMES: readonly ModelFileName[] = [
 export const modelFileHref = (figure: CharacterKey, version: number, file: ModelFileName) =>
   `/api/models/${figure}/v/${version}/${file}`;
 
+/**
+ * Downloads a file of a version that is not active: the server sends those only with the bearer
+ * token (they may hold training data deleted since), so a plain link cannot fetch them.
+ */
+export async function downloadModelFile(
+  figure: CharacterKey,
+  version: number,
+  file: ModelFileName,
+): Promise<void> {
+  const res = await api.get<ArrayBuffer>(`/models/${figure}/v/${version}/${file}`, {
+    responseType: 'arraybuffer',
+  });
+  const type = String(res.headers['content-type'] ?? 'application/octet-stream');
+  const url = URL.createObjectURL(new Blob([res.data], { type }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${figure}-v${version}-${file}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
 /** POST /etl-run-model1-{figure}: starts a retrain; the id of the run to poll. */
 export async function startTraining(figure: CharacterKey, force: boolean): Promise<string> {
   const res = await api.post<SuccessEnvelope<{ runId: string }>>(

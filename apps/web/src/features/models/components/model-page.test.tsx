@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { failure, server, success } from '@/testing/server';
+import { failure, server, success, tokens } from '@/testing/server';
 import { fakeModelsApi, makeVersion } from '../testing';
 
 beforeAll(() => {
@@ -79,6 +79,37 @@ describe('model page', () => {
         name: 'Asli proklamasi, prediksi proklamasi: 10 dari 10',
       }),
     ).toHaveAttribute('data-share', '1.00');
+  });
+
+  it("downloads a retired version's file with the token (the server refuses it without)", async () => {
+    fakeModelsApi({ versions: three() });
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/models/soekarno/v/1/content.json', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return new Response('{"tags":[]}', {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:model-file';
+    };
+    URL.revokeObjectURL = () => {};
+    const { user } = await openPage('learner');
+    const v1 = await screen.findByRole('article', { name: 'Versi 1' });
+    await user.click(within(v1).getByRole('link', { name: 'Unduh content.json versi 1' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(seen).toEqual([`Bearer ${tokens.learner}`]);
+    expect(await created[0]!.text()).toBe('{"tags":[]}');
+    // The active version's files stay plain links: the browser fetches them without a token.
+    const v2 = screen.getByRole('article', { name: 'Versi 2' });
+    expect(within(v2).getByRole('link', { name: 'Unduh model.json versi 2' })).toHaveAttribute(
+      'href',
+      '/api/models/soekarno/v/2/model.json',
+    );
   });
 
   it('switches the details to another version and to the held-out questions', async () => {

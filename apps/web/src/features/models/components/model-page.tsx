@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { StateCard } from '@/components/ui/state-card';
 import {
   activateVersion,
+  downloadModelFile,
   MODEL_FILE_NAMES,
   modelFileHref,
   type ModelVersion,
@@ -196,6 +197,7 @@ function ModelPageFor({ figure, isAdmin }: { figure: CharacterKey; isAdmin: bool
             selected={selected?.version ?? null}
             onShow={show}
             onAct={setPending}
+            onDownloadFailed={() => push({ tone: 'error', title: 'Gagal mengunduh berkas model' })}
           />
         </>
       )}
@@ -410,6 +412,7 @@ function VersionList({
   selected,
   onShow,
   onAct,
+  onDownloadFailed,
 }: {
   figure: CharacterKey;
   versions: ModelVersion[];
@@ -417,6 +420,7 @@ function VersionList({
   selected: number | null;
   onShow: (version: number) => void;
   onAct: (version: ModelVersion) => void;
+  onDownloadFailed: () => void;
 }) {
   const headingId = useId();
   return (
@@ -487,6 +491,15 @@ function VersionList({
                     key={file}
                     href={modelFileHref(figure, v.version, file)}
                     download={`${figure}-v${v.version}-${file}`}
+                    onClick={
+                      v.status === 'active'
+                        ? undefined
+                        : (event) => {
+                            // Only the active version's files are public: fetch with the token.
+                            event.preventDefault();
+                            downloadModelFile(figure, v.version, file).catch(onDownloadFailed);
+                          }
+                    }
                     aria-label={`Unduh ${file} versi ${v.version}`}
                     className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 font-medium text-merah-700 underline-offset-2 hover:bg-merah-50 hover:underline"
                   >
