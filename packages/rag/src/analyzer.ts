@@ -125,6 +125,8 @@ const FRAME_STEMS = new Set([
   'hubung',
   'contoh',
   'tanggal',
+  // "tahun berapa" frames a question about time, like "tanggal berapa".
+  'tahun',
   // "habis" frames time ("abis itu", "sehabis perang") or spending ("menghabiskan masa kecil").
   'habis',
 ]);

@@ -242,7 +242,11 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
 
     // The main fact is the best sentence of any retrieved passage (its passage's rank counts in
     // its score): the right passage is often second or third.
-    const fromTop = candidates.filter((c) => c.hitRank === 0);
+    // ... the best passage about the figure(s) asked about: a passage about another figure never
+    // supplies the main fact of a question about this one ("istri Bapak" asked of Hatta is not
+    // answered by Soekarno's marriages, whatever their words).
+    const mainHit = passages.find((h) => targets.some((t) => h.passage.figures.includes(t))) ?? top;
+    const fromTop = candidates.filter((c) => c.hit === mainHit);
     const first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
     if (!first) {
       return compose({ karakter, question, hits: [] });

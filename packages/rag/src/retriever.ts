@@ -1,9 +1,18 @@
-import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  CHARACTER_KEYS,
+  CHARACTER_LIFETIMES,
+  type CharacterKey,
+} from '@dwitunggal/contracts/characters';
 import { createAnalyzer, expansionsOf, isFrameStem, STOPWORDS, type Analyzer } from './analyzer';
 import { periodRange, type Passage } from './knowledge';
 import { figureNameTerm, normalizeQuestion } from './query';
 import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 import { createCorrector, MIN_FUZZY_LENGTH } from '@dwitunggal/text/fuzzy';
+
+/** The later of the two figures' deaths. */
+const LAST_LIFETIME_YEAR = Math.max(
+  ...CHARACTER_KEYS.map((k) => Number(CHARACTER_LIFETIMES[k].died.slice(0, 4))),
+);
 
 /** Distinct content words of one question that are analysed; the rest are ignored. */
 export const MAX_QUERY_WORDS = 32;
@@ -206,8 +215,11 @@ export function createRetriever(
     postings,
   );
   const periods = passages.map((p) => periodRange(p.period)).filter((r) => r !== null);
+  // A question naming a year after both lifetimes is not about them ("presiden tahun 2014"),
+  // even though a passage may date a later fact (a grave restored, a title given).
   const yearInScope = (year: number) =>
-    postings.has(String(year)) || periods.some(([from, to]) => year >= from && year <= to);
+    year <= LAST_LIFETIME_YEAR &&
+    (postings.has(String(year)) || periods.some(([from, to]) => year >= from && year <= to));
 
   const idfOf = (term: string) => {
     const df = postings.get(term)?.length ?? 0;
@@ -326,15 +338,20 @@ export function createRetriever(
     const targets: readonly CharacterKey[] = named.length ? named : [karakter];
     // The scored documents, in document order; ranks are then taken best first on demand
     // (a selection pass per rank: callers read a handful, so no sort of every scored document).
+    // Only passages about those figures compete, when any matched: a passage about the other
+    // figure cannot answer a question about this one ("istri Bapak" asked of Hatta is not
+    // answered by Soekarno's marriages, however many words they share).
     const scored: number[] = [];
+    const elsewhere: number[] = [];
     for (let i = 0; i < n; i++) {
       const raw = scores[i] as number;
       if (raw <= 0) continue;
       let about = 0;
       for (const f of targets) if ((figuresOf[i] as Set<CharacterKey>).has(f)) about += 1;
       scores[i] = raw * (1 + (opts.figureBoost * about) / targets.length);
-      scored.push(i);
+      (about > 0 ? scored : elsewhere).push(i);
     }
+    if (scored.length === 0) scored.push(...elsewhere);
     const taken = new Uint8Array(n);
     /** The best document not taken yet (the lower document number on a tie), or -1. */
     const nextBest = (): number => {
