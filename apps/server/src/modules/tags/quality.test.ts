@@ -126,7 +126,7 @@ describe('analyzeQuality', () => {
         tags: { tag: string; input: string[] }[];
       };
       const report = analyzeQuality(seed.tags);
-      expect(report.stats.tags).toBe(13);
+      expect(report.stats.tags).toBe(seed.tags.length);
       expect(report.issues.filter((i) => i.severity === 'error')).toEqual([]);
     }
   });
