@@ -88,3 +88,21 @@ describe('model loading: a damaged new version keeps the last good model', () =>
     await expectVersion(3); // the next good version is taken
   });
 });
+
+describe('model loading: a retraining that finishes while the model loads', () => {
+  it("loads the new active version when the old one's files are refused", async () => {
+    models.publish('soekarno', 1, good);
+    // The browser has read /active (v1); while it fetches v1's files, v2 becomes active and
+    // v1's files go private: they are refused to this anonymous request.
+    server.use(
+      http.get(`${base(1)}/:file`, () => {
+        models.publish('soekarno', 2, good);
+        return HttpResponse.json(
+          { code: 401, status: 'error', message: 'Unauthorized' },
+          { status: 401 },
+        );
+      }),
+    );
+    await expectVersion(2);
+  });
+});

@@ -137,6 +137,23 @@ async function refresh(figure: CharacterKey): Promise<LoadedModel> {
     return next;
   } catch (error) {
     if (s.current) return s.current; // keep the last good model
+    // The version may have been replaced while it loaded (a retraining finished): its files are
+    // then private to signed-in requests and fail here. Load the new active version once.
+    const latest = await fetchActiveModel(figure).catch(() => null);
+    if (latest && latest.version !== active.version) {
+      try {
+        const next = await load(latest);
+        s.current = next;
+        setStatus(figure, {
+          state: 'ready',
+          version: next.version,
+          tags: next.content.tags.length,
+        });
+        return next;
+      } catch {
+        // fall through: report the first failure
+      }
+    }
     setStatus(figure, { state: 'error' });
     throw error;
   }
