@@ -141,7 +141,9 @@ if (url)
           'soekarno:skipped',
         ]);
         const count = await a.pool.query<{ n: number }>('select count(*)::int as n from tags');
-        expect(count.rows[0]?.n).toBe(26);
+        expect(count.rows[0]?.n).toBe(
+          seedFile('soekarno').tags.length + seedFile('hatta').tags.length,
+        );
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
