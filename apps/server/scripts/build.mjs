@@ -10,9 +10,13 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 
 await build({
   absWorkingDir: root,
-  // The training worker is its own file (dist/train-worker.js): the server starts it in a
-  // worker thread by its URL next to dist/server.js.
-  entryPoints: { server: 'src/server.ts', 'train-worker': 'src/modules/models/train-worker.ts' },
+  // The worker entries are files of their own (dist/train-worker.js, dist/quality-worker.js):
+  // the server starts them in worker threads by their URLs next to dist/server.js.
+  entryPoints: {
+    server: 'src/server.ts',
+    'train-worker': 'src/modules/models/train-worker.ts',
+    'quality-worker': 'src/modules/tags/quality-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -27,6 +27,7 @@ import { createChatEngine } from './modules/chat/engine';
 import { createCache, createCacheBus } from './lib/cache';
 import { createTagRepository } from './modules/tags/repository';
 import { createTagService } from './modules/tags/service';
+import { createQualityReports } from './modules/tags/quality-reports';
 import { tagRoutes } from './modules/tags/routes';
 import { createModelService } from './modules/models/service';
 import { modelRoutes } from './modules/models/routes';
@@ -250,9 +251,12 @@ export async function buildApp(opts: {
     findUser: (id) => userCache.get(userCacheKey(id), () => users.findById(id)),
   });
 
+  const qualityReports = createQualityReports();
+  app.addHook('onClose', () => qualityReports.close());
   const tags = createTagService({
     repo: createTagRepository(database.db),
     cache: createCache(cacheBus),
+    quality: qualityReports,
   });
   const models = createModelService({
     database,

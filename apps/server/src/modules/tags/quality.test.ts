@@ -167,4 +167,38 @@ describe('GET /api/chatbot/quality/{nama}', () => {
     ]);
     expect((await admin.get('/api/chatbot/quality/Sjahrir')).statusCode).toBe(404);
   });
+
+  it('answers the analysis of the data as stored now, also after a change', async () => {
+    const report = async () => {
+      const res = await admin.get('/api/chatbot/quality/Soekarno');
+      expect(res.statusCode).toBe(200);
+      return body<QualityReport>(res).data;
+    };
+    const first = await admin.create({
+      nama: 'Soekarno',
+      tag: 'pidato',
+      input: many('pidato', 12),
+      responses: ['Pidato saya panjang.'],
+    });
+    await admin.create({
+      nama: 'Soekarno',
+      tag: 'pancasila',
+      input: many('pancasila', 12),
+      responses: ['Lima sila.'],
+    });
+    const before = await report();
+    expect(before).toEqual(analyzeQuality(await admin.list('Soekarno')));
+    expect(before.issues).toEqual([]);
+    expect(await report()).toEqual(before);
+
+    const res = await admin.put(`/api/chatbot/update/${first.id}`, {
+      tag: 'pidato',
+      input: [...many('pidato', 12), 'pancasila nomor 3'],
+      responses: ['Pidato saya panjang.'],
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await report();
+    expect(after).toEqual(analyzeQuality(await admin.list('Soekarno')));
+    expect(after.issues.map((i) => i.kind)).toEqual(['duplicate_across_tags']);
+  });
 });

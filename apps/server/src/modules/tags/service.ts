@@ -26,7 +26,7 @@ import {
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors';
 import type { Cache } from '../../lib/cache';
 import { CsvError, fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
-import { analyzeQuality } from './quality';
+import type { QualityReports } from './quality-reports';
 import type { TagRecord, TagRepository, TagState, TagWriter } from './repository';
 
 export const tagsCacheKey = (character: CharacterKey) => `tags:${character}`;
@@ -327,7 +327,12 @@ async function uniqueAsConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createTagService(deps: { repo: TagRepository; cache: Cache<Tag[]> }) {
+export function createTagService(deps: {
+  repo: TagRepository;
+  cache: Cache<Tag[]>;
+  /** Computes the data-quality reports off the event loop. */
+  quality: QualityReports;
+}) {
   const { repo, cache } = deps;
 
   const list = (character: CharacterKey): Promise<Tag[]> =>
@@ -463,8 +468,10 @@ export function createTagService(deps: { repo: TagRepository; cache: Cache<Tag[]
       return preview;
     },
 
+    /** The figure's data-quality report (`analyzeQuality`), computed in a worker thread. */
     async quality(nama: string): Promise<QualityReport> {
-      return analyzeQuality(await list(characterFromPath(nama)));
+      const character = characterFromPath(nama);
+      return deps.quality.report(character, await list(character));
     },
   };
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { MAX_TAGS_PER_CHARACTER } from '@dwitunggal/contracts/characters';
+import {
+  INPUT_LENGTH_MAX,
+  INPUTS_MAX,
+  RESPONSE_LENGTH_MAX,
+  RESPONSES_MAX,
+  TAG_NAME_MAX,
+} from '@dwitunggal/contracts/tags';
 import type { Db } from '../../db/client';
 
 /** Test support for the tag suites (never imported by the server). */
@@ -88,4 +96,43 @@ export async function snapshotTables(db: Db): Promise<unknown> {
     ),
     state: await read(sql`select key, value from app_state order by key`),
   };
+}
+
+/**
+ * The largest training data one figure may hold: 15 tags (the spec's limit), each with as many
+ * inputs and responses as validation allows, every text at its maximum length. Inputs are
+ * distinct random word sequences of about the same word count, so the quality report compares
+ * every pair of them (its worst case) yet finds no near duplicates. Deterministic for a seed.
+ */
+export function largestFigureData(
+  seed = 1,
+): { tag: string; input: string[]; responses: string[] }[] {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: enough for made-up words.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const syllables = ['ka', 'ma', 'ra', 'di', 'su', 'to', 'ne', 'lo', 'pa', 'bi', 'ga', 'hu'];
+  const vocabulary = Array.from({ length: 3000 }, () => {
+    const n = 2 + Math.floor(next() * 3);
+    return Array.from({ length: n }, () => syllables[Math.floor(next() * syllables.length)]).join(
+      '',
+    );
+  });
+  const text = (max: number) => {
+    let out = vocabulary[Math.floor(next() * vocabulary.length)] as string;
+    for (;;) {
+      const word = vocabulary[Math.floor(next() * vocabulary.length)] as string;
+      if (out.length + 1 + word.length > max) return out.padEnd(max, 'a');
+      out = `${out} ${word}`;
+    }
+  };
+  return Array.from({ length: MAX_TAGS_PER_CHARACTER }, (_, t) => ({
+    tag: `tag_terbesar_${String(t + 1).padStart(2, '0')}`.padEnd(TAG_NAME_MAX, 'x'),
+    input: Array.from({ length: INPUTS_MAX }, () => text(INPUT_LENGTH_MAX)),
+    responses: Array.from({ length: RESPONSES_MAX }, () => text(RESPONSE_LENGTH_MAX)),
+  }));
 }
