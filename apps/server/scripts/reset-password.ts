@@ -9,20 +9,11 @@
  * process at a time. On PostgreSQL, running servers drop the user's cached copy at once (NOTIFY).
  */
 import { createDatabase } from '../src/db/client';
-import { ConfigError, loadConfig } from '../src/env';
+import { loadConfigOrExit } from '../src/env';
 import { resetPasswordCommand } from '../src/modules/auth/reset-password';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const code = await resetPasswordCommand({
     argv: process.argv.slice(2),
     stdin: process.stdin,

@@ -16,7 +16,7 @@ import {
   type CharacterKey,
 } from '@dwitunggal/contracts/characters';
 import { createDatabase } from '../src/db/client';
-import { ConfigError, loadConfig } from '../src/env';
+import { loadConfigOrExit } from '../src/env';
 import {
   resetFromSeed,
   seedDataDir,
@@ -73,16 +73,7 @@ async function main() {
     figures = [key];
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const where = config.DATABASE_URL
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${config.dataDir}`;

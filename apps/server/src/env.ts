@@ -242,6 +242,22 @@ export function readOrCreateSecretFile(dir: string, name: string, make: () => st
 }
 
 /** Validated configuration, with the generated development secret resolved. */
+/**
+ * The configuration of a process started from the command line (the server, its scripts): a bad
+ * setting prints the message naming the variable and exits with 1.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
-import { ConfigError, loadConfig } from './env';
+import { loadConfigOrExit } from './env';
 import { announceChange } from './lib/cache';
 import { AdminBootstrapError, ensureAdmin } from './modules/auth/bootstrap';
 import { createUserRepository, userCacheKey } from './modules/auth/repository';
@@ -8,16 +8,7 @@ import { seedIfNeeded } from './modules/tags/seed';
 
 async function main() {
   const startedAt = performance.now();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
 
   const database = await createDatabase(config);
   let admin;

@@ -78,11 +78,14 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   };
 }
 
-export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T => res.json() as T;
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T =>
+  res.json() as T;
 
 let counter = 0;
 /** A unique valid registration body. */
-export function newUser(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+export function newUser(
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
   counter += 1;
   return {
     name: `Pelajar ${counter}`,
@@ -110,8 +113,25 @@ export async function signUp(app: FastifyInstance, overrides = {}) {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Registers a user, makes it an admin in the database, and logs it in. */
-export async function signUpAdmin(ctx: { app: FastifyInstance; database: Database }, overrides = {}) {
+export async function signUpAdmin(
+  ctx: { app: FastifyInstance; database: Database },
+  overrides = {},
+) {
   const learner = await signUp(ctx.app, overrides);
   await createUserRepository(ctx.database.db).setRole(learner.user.id, 'admin');
   return learner;
 }
+
+/** POST /api/auth/login from a given client address. */
+export const loginFrom = (
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });

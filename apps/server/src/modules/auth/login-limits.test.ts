@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, newUser, type TestContext } from '../../../test/helpers';
+import {
+  createTestContext,
+  json,
+  newUser,
+  type TestContext,
+  loginFrom,
+} from '../../../test/helpers';
 
 /** Failures allowed per (address, account) pair, and per account from all addresses. */
 const PER_PAIR = 10;
@@ -18,13 +24,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress,
-  });
+const login = (email: string, password: string, remoteAddress?: string) =>
+  loginFrom(ctx.app, email, password, remoteAddress);
 
 async function registered() {
   const body = newUser();

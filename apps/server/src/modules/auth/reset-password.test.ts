@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, json, signUp, type TestContext } from '../../../test/helpers';
+import {
+  bearer,
+  createTestContext,
+  json,
+  signUp,
+  type TestContext,
+  loginFrom,
+} from '../../../test/helpers';
 import { resetPasswordCommand } from './reset-password';
 
 let ctx: TestContext;
@@ -11,13 +18,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress,
-  });
+const login = (email: string, password: string, remoteAddress?: string) =>
+  loginFrom(ctx.app, email, password, remoteAddress);
 const me = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
