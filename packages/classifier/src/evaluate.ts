@@ -7,7 +7,7 @@ import { examplesOf } from './dataset';
 import type { FitOptions, TrainedModel } from './train';
 import { fit, trainingTexts } from './train';
 import { createRng, shuffleInPlace } from './rng';
-import { countKnownWords, knownContentShare } from './preprocess';
+import { knownWordStats } from './preprocess';
 
 export interface TagMetrics {
   tag: string;
@@ -102,8 +102,7 @@ export function predictAll(model: TrainedModel, items: readonly LabelledText[]):
     text: item.text,
     tag: item.tag,
     ...renameTop(top2(model.tags, model.predictProba(item.text))),
-    knownWords: countKnownWords(item.text, model.wordIndex, model.preprocess),
-    knownShare: knownContentShare(item.text, model.wordIndex, model.preprocess),
+    ...knownWordStats(item.text, model.wordIndex, model.preprocess),
   }));
 }
 

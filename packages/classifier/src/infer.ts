@@ -8,7 +8,7 @@ import { readModel } from './artifacts';
 import { top2 } from './evaluate';
 import { forward } from './model';
 import type { WordIndex } from './preprocess';
-import { PREPROCESS_VERSION, countKnownWords, encode, knownContentShare } from './preprocess';
+import { PREPROCESS_VERSION, encode, knownWordStats } from './preprocess';
 import { responder } from './respond';
 
 /** Anything that maps one encoded input to tag probabilities (same order as content.tags). */
@@ -124,8 +124,7 @@ export function createClassifier(
       );
       const best = {
         ...top2(content.tags, probs),
-        knownWords: countKnownWords(text, wordIndex, content.preprocess),
-        knownShare: knownContentShare(text, wordIndex, content.preprocess),
+        ...knownWordStats(text, wordIndex, content.preprocess),
       };
       return { ...best, lowConfidence: isLowConfidence(best, content) };
     },

@@ -6,9 +6,9 @@ import {
   basicTokens,
   buildWordIndex,
   chooseInputLength,
-  countKnownWords,
   encode,
   featureTokens,
+  knownWordStats,
   padOrTruncate,
   words,
 } from './preprocess';
@@ -135,7 +135,7 @@ describe('extra tokens and the word index', () => {
     expect(
       encode('constructor proto', index, 2, { ...ORIGINAL_PREPROCESS, padding: 'post' })[0],
     ).toBeGreaterThan(0);
-    expect(countKnownWords('toString valueOf', {}, DEFAULT_PREPROCESS)).toBe(0);
+    expect(knownWordStats('toString valueOf', {}, DEFAULT_PREPROCESS).knownWords).toBe(0);
   });
 
   it('chooses the input length from the data (percentile, multiple of 4)', () => {

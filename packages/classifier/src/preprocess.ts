@@ -219,26 +219,26 @@ export function inputLengthFromCounts(counts: readonly number[], percentile = 0.
   return Math.max(4, Math.ceil(at / 4) * 4);
 }
 
-/** How many words of a text (after normalisation) are in the word index. */
-export function countKnownWords(
-  text: string,
-  wordIndex: WordIndex,
-  options: PreprocessOptions,
-): number {
-  return words(text, options).filter((w) => Object.hasOwn(wordIndex, w)).length;
-}
-
 /**
- * The share of a text's content words (function words, question words and address left out)
- * that the word index knows: low for a message about something the figure was never taught
- * ("resep nasi goreng dong"), whatever tag the model leans to. 1 for a text with no content word.
+ * How well the word index knows a text, from one pass over its words: the words it knows (extra
+ * tokens not counted), and the share of its content words (function words, question words and
+ * address left out) it knows: low for a message about something the figure was never taught
+ * ("resep nasi goreng dong"), whatever tag the model leans to; 1 for a text with no content word.
  */
-export function knownContentShare(
+export function knownWordStats(
   text: string,
   wordIndex: WordIndex,
   options: PreprocessOptions,
-): number {
-  const content = words(text, options).filter((w) => !FUNCTION_WORDS.has(w) && w.length > 2);
-  if (content.length === 0) return 1;
-  return content.filter((w) => Object.hasOwn(wordIndex, w)).length / content.length;
+): { knownWords: number; knownShare: number } {
+  let knownWords = 0;
+  let content = 0;
+  let knownContent = 0;
+  for (const w of words(text, options)) {
+    const known = Object.hasOwn(wordIndex, w);
+    if (known) knownWords += 1;
+    if (FUNCTION_WORDS.has(w) || w.length <= 2) continue;
+    content += 1;
+    if (known) knownContent += 1;
+  }
+  return { knownWords, knownShare: content === 0 ? 1 : knownContent / content };
 }

@@ -10,17 +10,7 @@
  */
 import { learnerWords } from '@dwitunggal/text/spelling';
 import { stem } from '@dwitunggal/text/stem';
-import { analyzeQuestion, FUNCTION_WORDS, type QuestionType } from '@dwitunggal/text/question';
-
-const FACT_PATTERNS: Partial<Record<QuestionType, RegExp>> = {
-  when: /\b(?:1[89]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,
-  where: /\b(?:di|ke|dari) [A-Z]/,
-  who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
-  howMany:
-    /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|belas|puluh|ratus|ribu)\b/i,
-  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|alasan|tujuan)\b/i,
-  define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
-};
+import { analyzeQuestion, ANSWER_SHAPES, FUNCTION_WORDS } from '@dwitunggal/text/question';
 
 function termsOf(text: string): Set<string> {
   const out = new Set<string>();
@@ -35,7 +25,9 @@ function termsOf(text: string): Set<string> {
 export function scoreResponses(question: string, responses: readonly string[]): number[] {
   const q = termsOf(question);
   const { type } = analyzeQuestion(question);
-  const fact = FACT_PATTERNS[type];
+  const fact = Object.hasOwn(ANSWER_SHAPES, type)
+    ? ANSWER_SHAPES[type as keyof typeof ANSWER_SHAPES]
+    : undefined;
   const terms = responses.map(termsOf);
   const df = new Map<string, number>();
   for (const t of terms) for (const term of t) df.set(term, (df.get(term) ?? 0) + 1);

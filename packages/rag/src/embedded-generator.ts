@@ -4,7 +4,7 @@ import {
   CHARACTER_LIFETIMES,
   type CharacterKey,
 } from '@dwitunggal/contracts/characters';
-import { analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
+import { ANSWER_SHAPES, analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
@@ -47,16 +47,6 @@ export interface ComposedAnswer extends GeneratedAnswer {
 }
 
 type Intent = 'when' | 'where' | 'who' | 'howMany' | 'why' | 'define' | 'other';
-
-const INTENT_PATTERNS: Record<Exclude<Intent, 'other'>, RegExp> = {
-  when: /\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,
-  where: /\b(?:di|ke|dari) [A-Z]/,
-  who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
-  howMany:
-    /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|belas|puluh|ratus|ribu|juta)\b/i,
-  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan)\b/i,
-  define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
-};
 
 const SYNONYM_CREDIT = 0.6;
 
@@ -139,7 +129,7 @@ interface SentenceFeatures {
 
 function computeFeatures(text: string): SentenceFeatures {
   const intents = new Set<Intent>();
-  for (const [intent, pattern] of Object.entries(INTENT_PATTERNS)) {
+  for (const [intent, pattern] of Object.entries(ANSWER_SHAPES)) {
     if (pattern.test(text)) intents.add(intent as Intent);
   }
   return {

@@ -89,6 +89,24 @@ const NO_TOPIC = new Set([
   'juga',
 ]);
 
+/**
+ * What a sentence holding each kind of answer looks like (written text, case kept): a date for
+ * "kapan", a place after di/ke/dari for "di mana", a name for "siapa", a number for "berapa", a
+ * reason for "kenapa", a definition for "apa itu". Used to prefer the sentence or reply that
+ * holds the fact asked for.
+ */
+export const ANSWER_SHAPES: Readonly<
+  Record<'when' | 'where' | 'who' | 'howMany' | 'why' | 'define', RegExp>
+> = {
+  when: /\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,
+  where: /\b(?:di|ke|dari) [A-Z]/,
+  who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
+  howMany:
+    /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|belas|puluh|ratus|ribu|juta)\b/i,
+  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan)\b/i,
+  define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
+};
+
 export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
   const has = (w: string) => words.includes(w);
   if (has('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa'))

@@ -24,6 +24,14 @@ export interface Reservation extends Hit {
   window: string;
 }
 
+/** The counter's window has ended: the next hit starts a new one. */
+const expiredWindow = (windowSeconds: number) =>
+  sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+
+/** Seconds until the counter's window ends. */
+const resetIn = (windowSeconds: number) =>
+  sql`extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now()))`;
+
 /**
  * Fixed-window counters kept in the database, so that every server process behind a proxy
  * shares them (an in-memory counter would multiply the limit by the number of processes).
@@ -35,21 +43,25 @@ export function createRateLimiter(db: Db) {
   });
   const rows = async (query: SQL) =>
     (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  /** About one call in a hundred deletes the counters of windows that ended a day ago. */
+  const pruneSometimes = async () => {
+    if (Math.random() < 0.01) {
+      await db.execute(
+        sql`delete from rate_limits where window_started_at < now() - interval '1 day'`,
+      );
+    }
+  };
   return {
     async hit(key: string, windowSeconds: number): Promise<Hit> {
-      const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+      const expired = expiredWindow(windowSeconds);
       const result = await rows(sql`
         insert into rate_limits (key, count, window_started_at) values (${key}, 1, now())
         on conflict (key) do update set
           count = case when ${expired} then 1 else rate_limits.count + 1 end,
           window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
         returning count,
-          extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in`);
-      if (Math.random() < 0.01) {
-        await db.execute(
-          sql`delete from rate_limits where window_started_at < now() - interval '1 day'`,
-        );
-      }
+          ${resetIn(windowSeconds)} as reset_in`);
+      await pruneSometimes();
       return toHit(result.rows[0]);
     },
     /**
@@ -61,7 +73,7 @@ export function createRateLimiter(db: Db) {
      */
     async hitChain(steps: Step[], windowSeconds: number): Promise<ChainResult> {
       if (steps.length === 0) return { blocked: null };
-      const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+      const expired = expiredWindow(windowSeconds);
       const upsert = (key: string, guard: SQL | null) => sql`
         insert into rate_limits (key, count, window_started_at)
         select ${key}, 1, now() ${guard ? sql`where ${guard}` : sql``}
@@ -69,7 +81,7 @@ export function createRateLimiter(db: Db) {
           count = case when ${expired} then 1 else rate_limits.count + 1 end,
           window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
         returning count,
-          extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in`;
+          ${resetIn(windowSeconds)} as reset_in`;
       const ctes: SQL[] = [];
       const within: SQL[] = [];
       steps.forEach((step, i) => {
@@ -84,11 +96,7 @@ export function createRateLimiter(db: Db) {
       const result = await rows(
         sql`with ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`,
       );
-      if (Math.random() < 0.01) {
-        await db.execute(
-          sql`delete from rate_limits where window_started_at < now() - interval '1 day'`,
-        );
-      }
+      await pruneSometimes();
       for (const row of result.rows) {
         const index = Number(row.step);
         const step = steps[index] as Step;
@@ -102,7 +110,7 @@ export function createRateLimiter(db: Db) {
     async peek(key: string, windowSeconds: number): Promise<Hit> {
       const result = await rows(sql`
         select count,
-          extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in
+          ${resetIn(windowSeconds)} as reset_in
         from rate_limits
         where key = ${key} and window_started_at > now() - make_interval(secs => ${windowSeconds})`);
       return toHit(result.rows[0]);
@@ -114,7 +122,7 @@ export function createRateLimiter(db: Db) {
      * `max + 1`: a refused call does not push the window further away.
      */
     async reserve(key: string, windowSeconds: number, max: number): Promise<Reservation> {
-      const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+      const expired = expiredWindow(windowSeconds);
       const result = await rows(sql`
         insert into rate_limits (key, count, window_started_at) values (${key}, 1, now())
         on conflict (key) do update set
@@ -124,7 +132,7 @@ export function createRateLimiter(db: Db) {
             else rate_limits.count end,
           window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
         returning count, window_started_at::text as window,
-          extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as reset_in`);
+          ${resetIn(windowSeconds)} as reset_in`);
       const row = result.rows[0];
       const hit = toHit(row);
       return { ...hit, allowed: hit.count <= max, window: String(row?.window ?? '') };
