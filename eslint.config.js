@@ -7,14 +7,25 @@ const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/dev-dist/**', 'apps/server/drizzle/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/dev-dist/**',
+      'apps/server/drizzle/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -26,7 +37,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The web bundle must never contain server code.
       'no-restricted-imports': restrict([
-        { group: ['@dwitunggal/server', '**/apps/server/**'], message: 'The web app must not import server code.' },
+        {
+          group: ['@dwitunggal/server', '**/apps/server/**'],
+          message: 'The web app must not import server code.',
+        },
       ]),
     },
   },
@@ -35,8 +49,14 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['@dwitunggal/server', '**/apps/server/**'], message: 'The web app must not import server code.' },
-        { group: ['**/features/*/**', '@/features/**'], message: 'Features never import each other; compose them in src/app.' },
+        {
+          group: ['@dwitunggal/server', '**/apps/server/**'],
+          message: 'The web app must not import server code.',
+        },
+        {
+          group: ['**/features/*/**', '@/features/**'],
+          message: 'Features never import each other; compose them in src/app.',
+        },
         { group: ['**/app/**', '@/app/**'], message: 'Features must not depend on the app layer.' },
       ]),
     },
@@ -45,7 +65,10 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['@dwitunggal/web', '**/apps/web/**'], message: 'The server must not import web code.' },
+        {
+          group: ['@dwitunggal/web', '**/apps/web/**'],
+          message: 'The server must not import web code.',
+        },
       ]),
     },
   },
@@ -54,7 +77,10 @@ export default tseslint.config(
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['@dwitunggal/web', '@dwitunggal/server', '**/apps/**'], message: 'Packages must not import apps.' },
+        {
+          group: ['@dwitunggal/web', '@dwitunggal/server', '**/apps/**'],
+          message: 'Packages must not import apps.',
+        },
       ]),
     },
   },

@@ -24,16 +24,27 @@ const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const creds = { name: 'Bench User', email: 'bench@example.com', password: 'Merdeka1945' };
 await api(`${address}/api/auth/register`, { method: 'POST', json: creds });
-const login = await api<{ data: { token: string; user: { id: string } } }>(`${address}/api/auth/login`, {
-  method: 'POST',
-  json: { email: creds.email, password: creds.password },
-});
+const login = await api<{ data: { token: string; user: { id: string } } }>(
+  `${address}/api/auth/login`,
+  {
+    method: 'POST',
+    json: { email: creds.email, password: creds.password },
+  },
+);
 const { token, user } = login.data;
 
 // Warm both paths, then measure them back to back.
-await cannon({ url: `${address}/api/auth/me`, headers: { authorization: `Bearer ${token}` }, seconds: 2 });
+await cannon({
+  url: `${address}/api/auth/me`,
+  headers: { authorization: `Bearer ${token}` },
+  seconds: 2,
+});
 await cannon({ url: `${address}/bench/bare-me/${user.id}`, seconds: 2 });
-const me = await cannon({ url: `${address}/api/auth/me`, headers: { authorization: `Bearer ${token}` }, seconds: SECONDS });
+const me = await cannon({
+  url: `${address}/api/auth/me`,
+  headers: { authorization: `Bearer ${token}` },
+  seconds: SECONDS,
+});
 const bare = await cannon({ url: `${address}/bench/bare-me/${user.id}`, seconds: SECONDS });
 
 await app.close();

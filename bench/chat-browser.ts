@@ -14,7 +14,14 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 5);
 const PROMPTS = Number(process.env.BENCH_PREDICT_PROMPTS ?? 200);
 const STARTER = 'Apa itu Marhaenisme?';
@@ -25,7 +32,8 @@ type Stats = { runs: number; p50: number; p95: number; min: number; max: number;
 
 function stats(values: number[], digits = 1): Stats {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
   const round = (v: number) => Math.round(v * 10 ** digits) / 10 ** digits;
   return {
     runs: sorted.length,
@@ -39,15 +47,29 @@ function stats(values: number[], digits = 1): Stats {
 
 /** Distinct questions for Soekarno: held-out evaluation phrases first, then seed inputs. */
 function prompts(count: number): string[] {
-  const heldout = JSON.parse(readFileSync(path.join(ROOT, 'data/eval/classifier-heldout-soekarno.json'), 'utf8')) as { items: { text: string }[] };
-  const seed = JSON.parse(readFileSync(path.join(ROOT, 'data/seed/tags/soekarno.json'), 'utf8')) as { tags: { input: string[] }[] };
-  const all = [...new Set([...heldout.items.map((i) => i.text), ...seed.tags.flatMap((t) => t.input)].map((t) => t.trim()).filter(Boolean))];
+  const heldout = JSON.parse(
+    readFileSync(path.join(ROOT, 'data/eval/classifier-heldout-soekarno.json'), 'utf8'),
+  ) as { items: { text: string }[] };
+  const seed = JSON.parse(
+    readFileSync(path.join(ROOT, 'data/seed/tags/soekarno.json'), 'utf8'),
+  ) as { tags: { input: string[] }[] };
+  const all = [
+    ...new Set(
+      [...heldout.items.map((i) => i.text), ...seed.tags.flatMap((t) => t.input)]
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (all.length < count) throw new Error(`only ${all.length} distinct prompts`);
   return all.slice(0, count);
 }
 
 /** Signs in through the login form; returns the context's storage (the persisted auth state). */
-async function signIn(browser: Browser, baseURL: string, creds: { email: string; password: string }) {
+async function signIn(
+  browser: Browser,
+  baseURL: string,
+  creds: { email: string; password: string },
+) {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/login');
@@ -68,11 +90,18 @@ async function firstAnswerMs(page: Page): Promise<number> {
   const started = performance.now();
   await page.goto('/chatsoekarno', { waitUntil: 'commit' });
   await page.getByRole('button', { name: STARTER }).click();
-  await answers(page).nth(1).getByTestId('message-meta').waitFor({ state: 'visible', timeout: 60_000 });
+  await answers(page)
+    .nth(1)
+    .getByTestId('message-meta')
+    .waitFor({ state: 'visible', timeout: 60_000 });
   return performance.now() - started;
 }
 
-async function measureFirstAnswer(browser: Browser, baseURL: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>) {
+async function measureFirstAnswer(
+  browser: Browser,
+  baseURL: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
   const cold: number[] = [];
   const warm: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -87,7 +116,11 @@ async function measureFirstAnswer(browser: Browser, baseURL: string, storageStat
   return { cold: stats(cold, 0), warm: stats(warm, 0) };
 }
 
-async function measurePrediction(browser: Browser, baseURL: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>) {
+async function measurePrediction(
+  browser: Browser,
+  baseURL: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', storageState });
   const page = await context.newPage();
   await page.goto('/chatsoekarno');
@@ -99,7 +132,11 @@ async function measurePrediction(browser: Browser, baseURL: string, storageState
   // warms the kernels).
   await box.fill('Halo Bung');
   await box.press('Enter');
-  await page.waitForFunction(() => performance.getEntriesByName('dw:predict').length === 1, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => performance.getEntriesByName('dw:predict').length === 1,
+    undefined,
+    { timeout: 60_000 },
+  );
   await page.evaluate(() => {
     performance.clearMeasures('dw:predict');
     performance.clearMeasures('dw:predict-engine');
@@ -109,13 +146,19 @@ async function measurePrediction(browser: Browser, baseURL: string, storageState
     await box.press('Enter');
     // Wait for this prediction and for the answer to be appended (typing indicator gone).
     await page.waitForFunction(
-      (n) => performance.getEntriesByName('dw:predict').length === n && !Array.from(document.querySelectorAll('[role="status"]')).some((el) => el.textContent?.includes('sedang mengetik')),
+      (n) =>
+        performance.getEntriesByName('dw:predict').length === n &&
+        !Array.from(document.querySelectorAll('[role="status"]')).some((el) =>
+          el.textContent?.includes('sedang mengetik'),
+        ),
       i + 1,
       { timeout: 30_000, polling: 'raf' },
     );
   }
   const [roundTrip, engine] = await page.evaluate(() =>
-    ['dw:predict', 'dw:predict-engine'].map((name) => performance.getEntriesByName(name).map((e) => e.duration)),
+    ['dw:predict', 'dw:predict-engine'].map((name) =>
+      performance.getEntriesByName(name).map((e) => e.duration),
+    ),
   );
   await context.close();
   return { prediction: stats(engine as number[], 3), roundTrip: stats(roundTrip as number[], 3) };
@@ -135,10 +178,13 @@ async function measureClickToActive(browser: Browser, baseURL: string) {
     await context.close();
     return { skipped: 'no enabled "Perbarui Model" button on /crudsoekarno in this build' };
   }
-  const token = (storageState.origins[0]?.localStorage.find((e) => e.name === 'auth-storage')?.value ?? '') as string;
+  const token = (storageState.origins[0]?.localStorage.find((e) => e.name === 'auth-storage')
+    ?.value ?? '') as string;
   const bearer = (JSON.parse(token) as { state: { token: string } }).state.token;
   const activeVersion = async () => {
-    const res = await fetch(`${baseURL}/api/models/soekarno/active`, { headers: { authorization: `Bearer ${bearer}` } });
+    const res = await fetch(`${baseURL}/api/models/soekarno/active`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     if (!res.ok) return null;
     return ((await res.json()) as { data: { version: number } }).data.version;
   };
@@ -155,7 +201,10 @@ async function measureClickToActive(browser: Browser, baseURL: string) {
     const started = performance.now();
     await confirm.click();
     const toast = page.getByText('Model TFJS berhasil diperbaharui!');
-    const toastShown = toast.first().waitFor({ state: 'visible', timeout: 180_000 }).then(() => performance.now() - started);
+    const toastShown = toast
+      .first()
+      .waitFor({ state: 'visible', timeout: 180_000 })
+      .then(() => performance.now() - started);
     for (;;) {
       const v = await activeVersion();
       if (v !== null && v !== before) break;
@@ -165,11 +214,18 @@ async function measureClickToActive(browser: Browser, baseURL: string) {
     toActive.push(performance.now() - started);
     toToast.push(await toastShown);
     // Let the flow settle (toast closes, repository page) before the next run.
-    await toast.first().waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => {});
+    await toast
+      .first()
+      .waitFor({ state: 'hidden', timeout: 30_000 })
+      .catch(() => {});
     for (const p of context.pages()) if (p !== page) await p.close();
   }
   await context.close();
-  return { forceActivate: true, untilApiReportsNewVersion: stats(toActive, 0), untilSuccessToast: stats(toToast, 0) };
+  return {
+    forceActivate: true,
+    untilApiReportsNewVersion: stats(toActive, 0),
+    untilSuccessToast: stats(toToast, 0),
+  };
 }
 
 const server = await startServer({
@@ -184,7 +240,10 @@ const server = await startServer({
 let browser: Browser | undefined;
 try {
   await api(`${server.url}/api/auth/register`, { method: 'POST', json: LEARNER });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const learnerState = await signIn(browser, server.url, LEARNER);
   const firstAnswer = await measureFirstAnswer(browser, server.url, learnerState);
   const predict = await measurePrediction(browser, server.url, learnerState);
@@ -194,11 +253,20 @@ try {
       benchmark: 'chat-browser',
       units: 'ms',
       targets: { predictP50Ms: 5, clickToActiveMs: 5000 },
-      firstAnswer: { from: 'navigation to /chatsoekarno until the answer to a starter is shown', ...firstAnswer },
+      firstAnswer: {
+        from: 'navigation to /chatsoekarno until the answer to a starter is shown',
+        ...firstAnswer,
+      },
       predict: {
         prompts: PROMPTS,
-        prediction: { what: 'one prediction in the classifier worker: preprocessing + TF.js predict (dw:predict-engine)', ...predict.prediction },
-        roundTrip: { what: 'page -> worker -> answer handled on the page, as the chat awaits it (dw:predict)', ...predict.roundTrip },
+        prediction: {
+          what: 'one prediction in the classifier worker: preprocessing + TF.js predict (dw:predict-engine)',
+          ...predict.prediction,
+        },
+        roundTrip: {
+          what: 'page -> worker -> answer handled on the page, as the chat awaits it (dw:predict)',
+          ...predict.roundTrip,
+        },
       },
       clickToActive,
     }),

@@ -47,7 +47,14 @@ export async function cannon(opts: {
   method?: string;
   body?: string;
 }): Promise<CannonResult> {
-  const args = ['autocannon', '-j', '-c', String(opts.connections ?? 50), '-d', String(opts.seconds ?? 10)];
+  const args = [
+    'autocannon',
+    '-j',
+    '-c',
+    String(opts.connections ?? 50),
+    '-d',
+    String(opts.seconds ?? 10),
+  ];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (opts.method) args.push('-m', opts.method);
   if (opts.body) args.push('-b', opts.body);
@@ -57,7 +64,9 @@ export async function cannon(opts: {
     let buf = '';
     child.stdout.on('data', (d) => (buf += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`autocannon exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(buf) : reject(new Error(`autocannon exited ${code}`)),
+    );
   });
   const r = JSON.parse(out) as {
     requests: { average: number; total: number };
@@ -113,13 +122,17 @@ export async function startServer(env: Record<string, string>): Promise<{
   };
 }
 
-export async function api<T = unknown>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function api<T = unknown>(
+  url: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<T> {
   const res = await fetch(url, {
     ...init,
     headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
     body: init.json === undefined ? init.body : JSON.stringify(init.json),
   });
   const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status} ${JSON.stringify(body)}`);
   return body;
 }

@@ -17,16 +17,40 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--headless=new'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--headless=new',
+];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const TARGET = 95;
-const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const LEARNER = { name: 'Pelajar Lighthouse', email: 'bench.lighthouse@example.com', password: 'Merdeka1945' };
+const LEARNER = {
+  name: 'Pelajar Lighthouse',
+  email: 'bench.lighthouse@example.com',
+  password: 'Merdeka1945',
+};
 
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      displayValue?: string;
+    }
+  >;
   finalDisplayedUrl: string;
   environment: { benchmarkIndex: number };
   runtimeError?: { code: string; message: string };
@@ -44,7 +68,10 @@ async function audit(url: string, authState: string | null): Promise<Lhr> {
 }
 
 async function auditOnce(url: string, authState: string | null): Promise<Lhr> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+  });
   try {
     if (authState) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -54,7 +81,14 @@ async function auditOnce(url: string, authState: string | null): Promise<Lhr> {
       await page.close();
       await browser.disconnect();
     }
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: authState !== null, ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: authState !== null,
+      ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+    });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     return result.lhr as unknown as Lhr;
   } finally {
@@ -72,16 +106,28 @@ function suggestedSlowdown(benchmarkIndex: number): number {
 }
 
 function summarize(lhr: Lhr) {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>;
-  const metric = (id: string, digits = 0) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 10 ** digits) / 10 ** digits;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<(typeof CATEGORIES)[number], number>;
+  const metric = (id: string, digits = 0) =>
+    Math.round((lhr.audits[id]?.numericValue ?? NaN) * 10 ** digits) / 10 ** digits;
   // For a category under target: its weighted or failed audits that did not pass.
   const failing: Record<string, string[]> = {};
   for (const c of CATEGORIES) {
     if (scores[c] >= TARGET) continue;
     failing[c] = (lhr.categories[c]?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id])
-      .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 0.9 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
-      .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+      .filter(
+        (a): a is NonNullable<typeof a> =>
+          !!a &&
+          a.score !== null &&
+          a.score < 0.9 &&
+          ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode),
+      )
+      .map(
+        (a) =>
+          `${a.id} (${Math.round((a.score ?? 0) * 100)}${a.displayValue ? `, ${a.displayValue}` : ''})`,
+      );
   }
   return {
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
@@ -96,26 +142,50 @@ function summarize(lhr: Lhr) {
   };
 }
 
-const server = await startServer({ DATA_DIR: tmpDir('dw-bench-lh-'), PORT: process.env.BENCH_PORT ?? '3303', LOGIN_MAX_PER_IP: '10000', REGISTER_MAX_PER_IP: '10000' });
+const server = await startServer({
+  DATA_DIR: tmpDir('dw-bench-lh-'),
+  PORT: process.env.BENCH_PORT ?? '3303',
+  LOGIN_MAX_PER_IP: '10000',
+  REGISTER_MAX_PER_IP: '10000',
+});
 try {
   await api(`${server.url}/api/auth/register`, { method: 'POST', json: LEARNER });
-  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, { method: 'POST', json: { email: LEARNER.email, password: LEARNER.password } });
-  const me = await api<{ data: unknown }>(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${login.data.token}` } });
+  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    json: { email: LEARNER.email, password: LEARNER.password },
+  });
+  const me = await api<{ data: unknown }>(`${server.url}/api/auth/me`, {
+    headers: { authorization: `Bearer ${login.data.token}` },
+  });
   // The persisted auth state of a signed-in learner (the auth store's 'auth-storage', version 1).
-  const authState = JSON.stringify({ state: { user: me.data, token: login.data.token, isAuthenticated: true }, version: 1 });
+  const authState = JSON.stringify({
+    state: { user: me.data, token: login.data.token, isAuthenticated: true },
+    version: 1,
+  });
 
   const reportsDir = path.join(ROOT, 'bench/results/lighthouse');
   mkdirSync(reportsDir, { recursive: true });
   const pages: Record<string, ReturnType<typeof summarize> & { runs: number }> = {};
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-  const all = [['/', false], ['/login', false], ['/home', true], ['/chatsoekarno', true]] as const;
+  const all = [
+    ['/', false],
+    ['/login', false],
+    ['/home', true],
+    ['/chatsoekarno', true],
+  ] as const;
   for (const [route, signedIn] of all.filter(([r]) => !only || only.includes(r))) {
     const runs: Lhr[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${route}`, signedIn ? authState : null));
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await audit(`${server.url}${route}`, signedIn ? authState : null));
     // The median run by performance score.
-    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    runs.sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    );
     const median = runs[Math.floor((runs.length - 1) / 2)] as Lhr;
-    writeFileSync(path.join(reportsDir, `${route === '/' ? 'landing' : route.slice(1)}.json`), JSON.stringify(median));
+    writeFileSync(
+      path.join(reportsDir, `${route === '/' ? 'landing' : route.slice(1)}.json`),
+      JSON.stringify(median),
+    );
     pages[route] = { ...summarize(median), runs: RUNS };
   }
   const os = await import('node:os');

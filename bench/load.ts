@@ -74,11 +74,16 @@ async function phase(opts: {
   weightsPath: string;
   onTick?: () => void;
 }) {
-  const stats = new Map<Route, RouteStats>(MIX.map(([r]) => [r, { count: 0, errors: 0, statuses: {}, latencies: [] }]));
+  const stats = new Map<Route, RouteStats>(
+    MIX.map(([r]) => [r, { count: 0, errors: 0, statuses: {}, latencies: [] }]),
+  );
   let answered: Route | null = null;
   let n = 0;
   const pick = <T>(xs: T[]): T => xs[(n += 1) % xs.length] as T;
-  const auth = (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${pick(opts.tokens)}` } });
+  const auth = (req: autocannon.Request) => ({
+    ...req,
+    headers: { ...req.headers, authorization: `Bearer ${pick(opts.tokens)}` },
+  });
   const make = (route: Route): autocannon.Request => {
     const onResponse = () => {
       answered = route;
@@ -86,17 +91,34 @@ async function phase(opts: {
     const json = { 'content-type': 'application/json' };
     switch (route) {
       case 'login':
-        return { method: 'POST', path: '/api/auth/login', headers: json, setupRequest: (req) => ({ ...req, body: JSON.stringify(pick(opts.credentials)) }), onResponse };
+        return {
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: json,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(pick(opts.credentials)) }),
+          onResponse,
+        };
       case 'me':
         return { method: 'GET', path: '/api/auth/me', setupRequest: auth, onResponse };
       case 'tags':
-        return { method: 'GET', path: '/api/chatbot/tags/nama/Soekarno', setupRequest: (req) => ({ ...auth(req), path: `/api/chatbot/tags/nama/${n % 2 ? 'Soekarno' : 'Hatta'}` }), onResponse };
+        return {
+          method: 'GET',
+          path: '/api/chatbot/tags/nama/Soekarno',
+          setupRequest: (req) => ({
+            ...auth(req),
+            path: `/api/chatbot/tags/nama/${n % 2 ? 'Soekarno' : 'Hatta'}`,
+          }),
+          onResponse,
+        };
       case 'chat':
         return {
           method: 'POST',
           path: '/api/chat',
           headers: json,
-          setupRequest: (req) => ({ ...auth(req), body: JSON.stringify({ karakter: n % 2 ? 'hatta' : 'soekarno', prompt: pick(PROMPTS) }) }),
+          setupRequest: (req) => ({
+            ...auth(req),
+            body: JSON.stringify({ karakter: n % 2 ? 'hatta' : 'soekarno', prompt: pick(PROMPTS) }),
+          }),
           onResponse,
         };
       case 'weights':
@@ -149,7 +171,13 @@ async function phase(opts: {
   let all: number[] = [];
   for (const [route, s] of stats) {
     const sorted = Float64Array.from(s.latencies).sort();
-    routes[route] = { count: s.count, errors: s.errors, statuses: s.statuses, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    routes[route] = {
+      count: s.count,
+      errors: s.errors,
+      statuses: s.statuses,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+    };
     all = all.concat(s.latencies);
   }
   const sortedAll = Float64Array.from(all).sort();
@@ -187,15 +215,31 @@ const server = await startServer({
 });
 const pid = server.child.pid as number;
 try {
-  const credentials = Array.from({ length: USERS }, (_, i) => ({ email: `beban${i}@example.com`, password: 'Merdeka1945' }));
+  const credentials = Array.from({ length: USERS }, (_, i) => ({
+    email: `beban${i}@example.com`,
+    password: 'Merdeka1945',
+  }));
   const tokens: string[] = [];
   for (const [i, c] of credentials.entries()) {
-    await api(`${server.url}/api/auth/register`, { method: 'POST', json: { name: `Pelajar Beban ${i}`, ...c } });
-    tokens.push((await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, { method: 'POST', json: c })).data.token);
+    await api(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      json: { name: `Pelajar Beban ${i}`, ...c },
+    });
+    tokens.push(
+      (
+        await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          json: c,
+        })
+      ).data.token,
+    );
   }
-  const active = await api<{ data: { version: number } }>(`${server.url}/api/models/soekarno/active`);
+  const active = await api<{ data: { version: number } }>(
+    `${server.url}/api/models/soekarno/active`,
+  );
   const weightsPath = `/api/models/soekarno/v/${active.data.version}/weights.bin`;
-  const weightsBytes = (await (await fetch(`${server.url}${weightsPath}`)).arrayBuffer()).byteLength;
+  const weightsBytes = (await (await fetch(`${server.url}${weightsPath}`)).arrayBuffer())
+    .byteLength;
 
   const base = { url: server.url, tokens, credentials, weightsPath };
   await phase({ ...base, seconds: 5 }); // warm-up, not reported
@@ -211,11 +255,17 @@ try {
       if (mb !== null) samples.push({ t: Math.round((Date.now() - started) / 1000), mb });
     };
     sample();
-    const result = await phase({ ...base, seconds: SOAK_SECONDS, overallRate: Math.max(1, Math.floor(peak.rps / 2)), onTick: sample });
+    const result = await phase({
+      ...base,
+      seconds: SOAK_SECONDS,
+      overallRate: Math.max(1, Math.floor(peak.rps / 2)),
+      onTick: sample,
+    });
     sample();
     // Growth between the first and the last minute (or fifth, for a soak shorter than 5 minutes).
     const window = Math.min(60, SOAK_SECONDS / 5);
-    const mean = (xs: { mb: number }[]) => (xs.length ? xs.reduce((a, s) => a + s.mb, 0) / xs.length : 0);
+    const mean = (xs: { mb: number }[]) =>
+      xs.length ? xs.reduce((a, s) => a + s.mb, 0) / xs.length : 0;
     const first = mean(samples.filter((s) => s.t <= window));
     const last = mean(samples.filter((s) => s.t >= SOAK_SECONDS - window));
     const growthPct = first ? Math.round(((last - first) / first) * 1000) / 10 : null;
@@ -233,18 +283,29 @@ try {
       memoryGrowthUnder10Pct: growthPct !== null && growthPct < 10,
     };
   }
-  const errorsOf = (p: { httpErrors: number; connectionErrors: number; timeouts: number } | null) =>
-    p ? p.httpErrors + p.connectionErrors + p.timeouts : 0;
+  const errorsOf = (
+    p: { httpErrors: number; connectionErrors: number; timeouts: number } | null,
+  ) => (p ? p.httpErrors + p.connectionErrors + p.timeouts : 0);
   console.log(
     JSON.stringify({
       benchmark: 'load-and-soak',
-      machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAverage() },
+      machine: {
+        cpus: os.cpus().length,
+        node: process.version,
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: loadAverage(),
+      },
       mix: Object.fromEntries(MIX.map(([r, k]) => [r, `${(k / 50) * 100}%`])),
       weightsBytes,
       rssAfterWarmupMb: rssAfterWarmup,
       peak,
       soak,
-      zeroErrors: errorsOf(peak) + errorsOf(soak as { httpErrors: number; connectionErrors: number; timeouts: number } | null) === 0,
+      zeroErrors:
+        errorsOf(peak) +
+          errorsOf(
+            soak as { httpErrors: number; connectionErrors: number; timeouts: number } | null,
+          ) ===
+        0,
     }),
   );
 } finally {

@@ -83,7 +83,10 @@ async function start(dataDir: string): Promise<Started> {
   };
 }
 
-async function call<T>(url: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<T> {
+async function call<T>(
+  url: string,
+  init: RequestInit & { json?: unknown; token?: string } = {},
+): Promise<T> {
   const res = await fetch(url, {
     ...init,
     headers: {
@@ -93,7 +96,8 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown; token?
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const body = (await res.json()) as Envelope<T>;
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status} ${JSON.stringify(body)}`);
   return body.data;
 }
 
@@ -109,15 +113,23 @@ async function retrain(base: string, token: string, figure: string) {
     json: { etl_key: 'ignored' },
   });
   for (;;) {
-    const run = await call<{ status: string; version: number; durationMs: number; error: string | null; activated: boolean }>(
-      `${base}/api/training-runs/${runId}`,
-      { token },
-    );
+    const run = await call<{
+      status: string;
+      version: number;
+      durationMs: number;
+      error: string | null;
+      activated: boolean;
+    }>(`${base}/api/training-runs/${runId}`, { token });
     if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
     if (run.status === 'succeeded') {
       const active = await call<{ version: number }>(`${base}/api/models/${figure}/active`);
-      if (run.activated && active.version !== run.version) throw new Error('active version not switched');
-      return { ms: Math.round(performance.now() - began), runMs: run.durationMs, version: run.version };
+      if (run.activated && active.version !== run.version)
+        throw new Error('active version not switched');
+      return {
+        ms: Math.round(performance.now() - began),
+        runMs: run.durationMs,
+        version: run.version,
+      };
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -128,10 +140,14 @@ const cold = await start(dataDir);
 const firstModels = cold.logs
   .filter((l) => typeof l.msg === 'string' && l.msg.startsWith('first '))
   .map((l) => ({ figure: l.figure, durationMs: l.durationMs }));
-const login = await call<{ token: string }>(`${cold.url}/api/auth/login`, { method: 'POST', json: ADMIN });
+const login = await call<{ token: string }>(`${cold.url}/api/auth/login`, {
+  method: 'POST',
+  json: ADMIN,
+});
 const token = login.token;
 
-const seed: Record<string, { ms: ReturnType<typeof summary>; runMs: ReturnType<typeof summary> }> = {};
+const seed: Record<string, { ms: ReturnType<typeof summary>; runMs: ReturnType<typeof summary> }> =
+  {};
 for (const figure of ['soekarno', 'hatta']) {
   const ms: number[] = [];
   const runMs: number[] = [];
@@ -157,8 +173,11 @@ for (const figure of ['soekarno', 'hatta']) {
 }
 
 // 15 tags x 50 inputs, replacing Soekarno's tags through the API.
-const current = await call<{ id: string }[]>(`${cold.url}/api/chatbot/tags/nama/Soekarno`, { token });
-for (const t of current) await call(`${cold.url}/api/chatbot/tags/${t.id}`, { method: 'DELETE', token });
+const current = await call<{ id: string }[]>(`${cold.url}/api/chatbot/tags/nama/Soekarno`, {
+  token,
+});
+for (const t of current)
+  await call(`${cold.url}/api/chatbot/tags/${t.id}`, { method: 'DELETE', token });
 await call(`${cold.url}/api/chatbot/import/Soekarno`, {
   method: 'POST',
   token,
@@ -175,10 +194,12 @@ for (let i = 0; i < RUNS; i += 1) {
     json: { force: true },
   });
   for (;;) {
-    const run = await call<{ status: string; durationMs: number; version: number; error: string | null }>(
-      `${cold.url}/api/training-runs/${runId}`,
-      { token },
-    );
+    const run = await call<{
+      status: string;
+      durationMs: number;
+      version: number;
+      error: string | null;
+    }>(`${cold.url}/api/training-runs/${runId}`, { token });
     if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
     if (run.status === 'succeeded') {
       const active = await call<{ version: number }>(`${cold.url}/api/models/soekarno/active`);
@@ -190,7 +211,9 @@ for (let i = 0; i < RUNS; i += 1) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-const synthSizes = await call<{ bytes: number }[]>(`${cold.url}/api/models/soekarno/versions`, { token });
+const synthSizes = await call<{ bytes: number }[]>(`${cold.url}/api/models/soekarno/versions`, {
+  token,
+});
 await cold.stop();
 
 // Warm start: same data directory, models present, nothing to train.

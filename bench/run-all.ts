@@ -21,8 +21,17 @@ const results: Record<string, unknown> = {};
 let failed = false;
 for (const name of scripts) {
   process.stderr.write(`bench: ${name}...\n`);
-  const res = spawnSync('npx', ['tsx', path.join(here, `${name}.ts`)], { cwd: path.resolve(here, '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
-  const line = res.stdout.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  const res = spawnSync('npx', ['tsx', path.join(here, `${name}.ts`)], {
+    cwd: path.resolve(here, '..'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = res.stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
   if (res.status !== 0 || !line) {
     failed = true;
     results[name] = { error: `exit ${res.status}` };
@@ -30,7 +39,11 @@ for (const name of scripts) {
   }
   results[name] = JSON.parse(line);
 }
-const out = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, date: new Date().toISOString(), results };
+const out = {
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  date: new Date().toISOString(),
+  results,
+};
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(path.join(here, 'results', 'latest.json'), `${JSON.stringify(out, null, 2)}\n`);
 console.log(JSON.stringify(out, null, 2));

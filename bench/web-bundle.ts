@@ -5,13 +5,23 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { api, startServer, tmpDir } from './lib';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function measure(browser: Browser, url: string, token?: string) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   if (token) {
     await context.addInitScript((t) => {
-      localStorage.setItem('auth-storage', JSON.stringify({ state: { token: t, user: null, isAuthenticated: true }, version: 1 }));
+      localStorage.setItem(
+        'auth-storage',
+        JSON.stringify({ state: { token: t, user: null, isAuthenticated: true }, version: 1 }),
+      );
     }, token);
   }
   const page = await context.newPage();
@@ -30,7 +40,9 @@ async function measure(browser: Browser, url: string, token?: string) {
     file: new URL(u).pathname,
     rawKiB: Math.round((body.length / 1024) * 10) / 10,
     gzipKiB: Math.round((gzipSync(body, { level: 9 }).length / 1024) * 10) / 10,
-    tfjs: /@tensorflow|TensorFlow Authors|registerKernel\(/.test(body.toString('utf8', 0, Math.min(body.length, 4_000_000))),
+    tfjs: /@tensorflow|TensorFlow Authors|registerKernel\(/.test(
+      body.toString('utf8', 0, Math.min(body.length, 4_000_000)),
+    ),
   }));
   await context.close();
   return {
@@ -46,12 +58,25 @@ const server = await startServer({ DATA_DIR: tmpDir('dw-bench-web-') });
 try {
   const creds = { name: 'Bench Learner', email: 'bench.web@example.com', password: 'Merdeka1945' };
   await api(`${server.url}/api/auth/register`, { method: 'POST', json: creds });
-  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, { method: 'POST', json: { email: creds.email, password: creds.password } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    json: { email: creds.email, password: creds.password },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const loginPage = await measure(browser, `${server.url}/login`);
   const homePage = await measure(browser, `${server.url}/home`, login.data.token);
   await browser.close();
-  console.log(JSON.stringify({ benchmark: 'initial-js', budgetLoginKiB: 120, login: loginPage, home: homePage }));
+  console.log(
+    JSON.stringify({
+      benchmark: 'initial-js',
+      budgetLoginKiB: 120,
+      login: loginPage,
+      home: homePage,
+    }),
+  );
 } finally {
   await server.stop();
 }

@@ -14,7 +14,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Settings whose values are secrets: none may appear in the client. */
-export const SECRET_VARIABLES = ['JWT_SECRET', 'ADMIN_PASSWORD', 'LLM_API_KEY', 'DATABASE_URL', 'TEST_DATABASE_URL'];
+export const SECRET_VARIABLES = [
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'LLM_API_KEY',
+  'DATABASE_URL',
+  'TEST_DATABASE_URL',
+];
 
 /** Server-only setting names: their mere presence means server code or config was bundled. */
 const SERVER_SETTING_NAMES = [
@@ -37,22 +43,37 @@ const SERVER_CODE_MARKERS = [
   { label: 'Drizzle ORM', re: /drizzle-orm|\bpgTable\(/ },
   { label: 'PGlite / node-postgres', re: /@electric-sql\/pglite|\bpg-pool\b|pg-protocol/ },
   { label: 'argon2 password hashing', re: /@node-rs\/argon2|\$argon2id\$/ },
-  { label: 'server SQL schema', re: /\bpassword_hash\b|\btoken_version\b|\brate_limits\b|\btraining_runs\b/ },
-  { label: 'Node built-in modules', re: /["'](?:node:)?(?:fs|child_process|worker_threads|net|dns)["']\)?;?/ },
-  { label: 'server source path', re: /apps\/server\/src|modules\/auth\/service|plugins\/error-handler/ },
+  {
+    label: 'server SQL schema',
+    re: /\bpassword_hash\b|\btoken_version\b|\brate_limits\b|\btraining_runs\b/,
+  },
+  {
+    label: 'Node built-in modules',
+    re: /["'](?:node:)?(?:fs|child_process|worker_threads|net|dns)["']\)?;?/,
+  },
+  {
+    label: 'server source path',
+    re: /apps\/server\/src|modules\/auth\/service|plugins\/error-handler/,
+  },
 ];
 
 /** Secret-shaped literals, whatever the environment holds. */
 const SECRET_PATTERNS = [
   { label: 'private key block', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/ },
-  { label: 'sk- style API key', re: /(?<![A-Za-z0-9_-])sk-(?:proj-|live-|test-|ant-)?[A-Za-z0-9_-]{20,}/ },
+  {
+    label: 'sk- style API key',
+    re: /(?<![A-Za-z0-9_-])sk-(?:proj-|live-|test-|ant-)?[A-Za-z0-9_-]{20,}/,
+  },
   { label: 'AWS access key', re: /\bAKIA[0-9A-Z]{16}\b/ },
   { label: 'GitHub token', re: /\bgh[pousr]_[A-Za-z0-9]{30,}\b/ },
   { label: 'Slack token', re: /\bxox[abprs]-[A-Za-z0-9-]{10,}/ },
   { label: 'Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
   { label: 'signed JWT', re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/ },
   { label: 'literal etl_key', re: /["']?etl_key["']?\s*[:=]\s*["'`][^"'`\s]{4,}["'`]/ },
-  { label: 'credentials in a URL', re: /\b(?:postgres(?:ql)?|mysql|mongodb(?:\+srv)?|redis):\/\/[^\s"'`:/]+:[^\s"'`@/]+@/ },
+  {
+    label: 'credentials in a URL',
+    re: /\b(?:postgres(?:ql)?|mysql|mongodb(?:\+srv)?|redis):\/\/[^\s"'`:/]+:[^\s"'`@/]+@/,
+  },
 ];
 
 /** Random values for every secret setting, to build with (proving none is inlined). */
@@ -104,7 +125,8 @@ function knownSecrets(env) {
   if (existsSync(adminFile)) {
     // The file holds the generated password alone.
     const v = readFileSync(adminFile, 'utf8').trim();
-    if (v.length >= 8) out.push({ label: 'demo admin password (DATA_DIR/admin-credentials.txt)', value: v });
+    if (v.length >= 8)
+      out.push({ label: 'demo admin password (DATA_DIR/admin-credentials.txt)', value: v });
   }
   return out;
 }
@@ -115,7 +137,10 @@ const excerpt = (text, index, length) =>
 /** Returns the findings for one built folder. */
 export function scan(dir, env = process.env) {
   const findings = [];
-  if (!existsSync(dir)) return [{ file: dir, problem: 'folder does not exist: build the web app first (npm run build)' }];
+  if (!existsSync(dir))
+    return [
+      { file: dir, problem: 'folder does not exist: build the web app first (npm run build)' },
+    ];
   const secrets = knownSecrets(env);
   let files = 0;
   for (const file of walk(dir)) {
@@ -123,25 +148,37 @@ export function scan(dir, env = process.env) {
     const rel = path.relative(ROOT, file);
     const bytes = readFileSync(file);
     // Binary files are searched as latin1 so that any embedded text still matches.
-    const text = bytes.toString(/\.(png|jpe?g|gif|webp|ico|woff2?|mp3|mp4|webm|ogg|wav)$/i.test(file) ? 'latin1' : 'utf8');
+    const text = bytes.toString(
+      /\.(png|jpe?g|gif|webp|ico|woff2?|mp3|mp4|webm|ogg|wav)$/i.test(file) ? 'latin1' : 'utf8',
+    );
     for (const s of secrets) {
       const i = text.indexOf(s.value);
       if (i >= 0) findings.push({ file: rel, problem: `contains the ${s.label}` });
       const b64 = Buffer.from(s.value).toString('base64');
-      if (b64.length >= 12 && text.includes(b64)) findings.push({ file: rel, problem: `contains the ${s.label}, base64-encoded` });
+      if (b64.length >= 12 && text.includes(b64))
+        findings.push({ file: rel, problem: `contains the ${s.label}, base64-encoded` });
     }
     if (/\.(woff2?|png|jpe?g|gif|webp|ico|mp3|mp4|webm|ogg|wav)$/i.test(file)) continue;
     for (const p of SECRET_PATTERNS) {
       const m = p.re.exec(text);
-      if (m) findings.push({ file: rel, problem: `${p.label}: ${excerpt(text, m.index, m[0].length)}` });
+      if (m)
+        findings.push({ file: rel, problem: `${p.label}: ${excerpt(text, m.index, m[0].length)}` });
     }
     for (const name of SERVER_SETTING_NAMES) {
       const i = text.search(new RegExp(`\\b${name}\\b`));
-      if (i >= 0) findings.push({ file: rel, problem: `names the server setting ${name}: ${excerpt(text, i, name.length)}` });
+      if (i >= 0)
+        findings.push({
+          file: rel,
+          problem: `names the server setting ${name}: ${excerpt(text, i, name.length)}`,
+        });
     }
     for (const m of SERVER_CODE_MARKERS) {
       const hit = m.re.exec(text);
-      if (hit) findings.push({ file: rel, problem: `server code (${m.label}): ${excerpt(text, hit.index, hit[0].length)}` });
+      if (hit)
+        findings.push({
+          file: rel,
+          problem: `server code (${m.label}): ${excerpt(text, hit.index, hit[0].length)}`,
+        });
     }
     if (file.endsWith('.map')) {
       let sources = [];
@@ -150,11 +187,20 @@ export function scan(dir, env = process.env) {
       } catch {
         findings.push({ file: rel, problem: 'unreadable source map' });
       }
-      const server = sources.filter((s) => /apps\/server|packages\/rag\/src\/(?!.*browser)|node_modules\/(fastify|pg|drizzle-orm|@node-rs|@electric-sql)/.test(s));
-      if (server.length > 0) findings.push({ file: rel, problem: `source map exposes server code: ${server.slice(0, 3).join(', ')}` });
+      const server = sources.filter((s) =>
+        /apps\/server|packages\/rag\/src\/(?!.*browser)|node_modules\/(fastify|pg|drizzle-orm|@node-rs|@electric-sql)/.test(
+          s,
+        ),
+      );
+      if (server.length > 0)
+        findings.push({
+          file: rel,
+          problem: `source map exposes server code: ${server.slice(0, 3).join(', ')}`,
+        });
     }
   }
-  if (files === 0) findings.push({ file: dir, problem: 'folder is empty: build the web app first' });
+  if (files === 0)
+    findings.push({ file: dir, problem: 'folder is empty: build the web app first' });
   return findings;
 }
 
@@ -162,11 +208,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const dir = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/web/dist'));
   const findings = scan(dir);
   if (findings.length > 0) {
-    console.error(`Client secret scan FAILED: ${findings.length} finding(s) in ${path.relative(ROOT, dir) || dir}`);
+    console.error(
+      `Client secret scan FAILED: ${findings.length} finding(s) in ${path.relative(ROOT, dir) || dir}`,
+    );
     for (const f of findings) console.error(`  ${f.file}: ${f.problem}`);
     console.error('Nothing server-side may ship to the browser: remove it from the web build.');
     process.exit(1);
   }
   const checked = knownSecrets(process.env).map((s) => s.label);
-  console.log(`Client secret scan passed: ${path.relative(ROOT, dir) || dir} (secret values checked: ${checked.length ? checked.join(', ') : 'none set'})`);
+  console.log(
+    `Client secret scan passed: ${path.relative(ROOT, dir) || dir} (secret values checked: ${checked.length ? checked.join(', ') : 'none set'})`,
+  );
 }

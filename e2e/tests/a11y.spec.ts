@@ -60,7 +60,10 @@ for (const viewport of VIEWPORTS) {
       expect(findings).toEqual([]);
     });
 
-    test('learner screens: home, both chats, a conversation and the side panel', async ({ page, request }) => {
+    test('learner screens: home, both chats, a conversation and the side panel', async ({
+      page,
+      request,
+    }) => {
       const learner = await createLearner(request, 'Pelajar Aksesibilitas');
       await loginViaForm(page, learner.email, learner.password);
       const findings: Finding[] = [];
@@ -83,12 +86,16 @@ for (const viewport of VIEWPORTS) {
       const panelButton = page.getByRole('button', { name: /Profil & pencapaian/ });
       if (viewport.width < 1280) {
         await panelButton.click();
-        await expect(page.getByRole('dialog', { name: /Profil dan pencapaian Soekarno/ })).toBeVisible();
+        await expect(
+          page.getByRole('dialog', { name: /Profil dan pencapaian Soekarno/ }),
+        ).toBeVisible();
         findings.push(...(await audit(page, '/chatsoekarno drawer open')));
       } else {
         // Wide screens show the panel beside the conversation, without a button.
         await expect(panelButton).toHaveCount(0);
-        await expect(page.getByRole('complementary', { name: /Profil dan pencapaian Soekarno/ })).toBeVisible();
+        await expect(
+          page.getByRole('complementary', { name: /Profil dan pencapaian Soekarno/ }),
+        ).toBeVisible();
       }
 
       await page.goto('/chathatta');
@@ -102,7 +109,11 @@ for (const viewport of VIEWPORTS) {
       const findings: Finding[] = [];
 
       await page.goto('/crudsoekarno');
-      await expect(page.getByRole('table', { name: /Daftar tag/ }).or(page.getByRole('list', { name: /Daftar tag/ }))).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: /Daftar tag/ })
+          .or(page.getByRole('list', { name: /Daftar tag/ })),
+      ).toBeVisible();
       findings.push(...(await audit(page, '/crudsoekarno')));
 
       await page.getByRole('button', { name: 'Tambah Tag' }).click();

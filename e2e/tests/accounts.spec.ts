@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ADMIN } from './env';
 import { createLearner, loginViaForm, PASSWORD, storedToken, uniqueEmail } from './helpers';
 
-test('a visitor registers, sees the success banner, lands on /login after 2 s, logs in and reaches /home', async ({ page }) => {
+test('a visitor registers, sees the success banner, lands on /login after 2 s, logs in and reaches /home', async ({
+  page,
+}) => {
   const email = uniqueEmail();
   await page.goto('/');
   await page.getByRole('link', { name: /mulai/i }).first().click();
@@ -27,8 +29,16 @@ test('a visitor registers, sees the success banner, lands on /login after 2 s, l
 
   await loginViaForm(page, email, PASSWORD);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Chat dengan Soekarno' }).or(page.getByRole('link', { name: 'Chat dengan Soekarno' }))).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Chat dengan Hatta' }).or(page.getByRole('link', { name: 'Chat dengan Hatta' }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Chat dengan Soekarno' })
+      .or(page.getByRole('link', { name: 'Chat dengan Soekarno' })),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Chat dengan Hatta' })
+      .or(page.getByRole('link', { name: 'Chat dengan Hatta' })),
+  ).toBeVisible();
   await expect(page.getByText('Mulai percakapan sejarah Anda hari ini')).toBeVisible();
   await expect(page.getByText('Para pengembang di balik platform ini')).toBeVisible();
 });
@@ -43,11 +53,20 @@ test('a wrong password shows the spec message', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the sidebar navigates, and logout clears the session and returns to /login', async ({ page, request }) => {
+test('the sidebar navigates, and logout clears the session and returns to /login', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Budi Sidebar');
   await loginViaForm(page, learner.email, learner.password);
   const nav = page.getByRole('navigation', { name: /utama|sidebar|navigasi/i });
-  for (const label of ['Beranda', 'Tanya Bung Karno', 'Tanya Bung Hatta', 'Arsip Soekarno', 'Arsip Hatta']) {
+  for (const label of [
+    'Beranda',
+    'Tanya Bung Karno',
+    'Tanya Bung Hatta',
+    'Arsip Soekarno',
+    'Arsip Hatta',
+  ]) {
     await expect(nav.getByRole('link', { name: new RegExp(label) })).toBeVisible();
   }
   await nav.getByRole('link', { name: /Tanya Bung Hatta/ }).click();
@@ -67,7 +86,10 @@ test('the sidebar navigates, and logout clears the session and returns to /login
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('deleting the account asks for confirmation, signs out, and the old token fails', async ({ page, request }) => {
+test('deleting the account asks for confirmation, signs out, and the old token fails', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Hapus Saya');
   await loginViaForm(page, learner.email, learner.password);
   const token = await storedToken(page);
@@ -79,10 +101,14 @@ test('deleting the account asks for confirmation, signs out, and the old token f
   await page.getByRole('button', { name: /Menu akun/ }).click();
   await page.getByRole('button', { name: 'Hapus Akun', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(dialogText).toBe('Are you sure you want to delete your account? This action cannot be undone.');
+  expect(dialogText).toBe(
+    'Are you sure you want to delete your account? This action cannot be undone.',
+  );
   const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
-  const login = await request.post('/api/auth/login', { data: { email: learner.email, password: learner.password } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: learner.email, password: learner.password },
+  });
   expect(login.status()).toBe(401);
 });
 
@@ -95,7 +121,10 @@ test('a learner is sent to /403 from the archive; an admin is not', async ({ pag
   for (const badge of ['Area Terlindungi', 'Akses Terbatas', 'Izin Diperlukan']) {
     await expect(page.getByText(badge)).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Kembali' }).or(page.getByRole('link', { name: 'Kembali' })).click();
+  await page
+    .getByRole('button', { name: 'Kembali' })
+    .or(page.getByRole('link', { name: 'Kembali' }))
+    .click();
   await expect(page).toHaveURL(/\/home$/);
 
   const adminPage = await page.context().browser()!.newPage();
@@ -105,19 +134,26 @@ test('a learner is sent to /403 from the archive; an admin is not', async ({ pag
   await adminPage.close();
 });
 
-test('unauthenticated visitors are sent to /login, unknown paths show the not-found page', async ({ page }) => {
+test('unauthenticated visitors are sent to /login, unknown paths show the not-found page', async ({
+  page,
+}) => {
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/chatsoekarno');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/halaman/yang/tidak/ada');
   await expect(page.getByText('Maaf halaman yang anda cari tidak ada')).toBeVisible();
-  const api404 = await page.request.get('/api/halaman-tidak-ada', { headers: { accept: 'text/html' } });
+  const api404 = await page.request.get('/api/halaman-tidak-ada', {
+    headers: { accept: 'text/html' },
+  });
   expect(api404.status()).toBe(404);
   expect(api404.headers()['content-type']).toContain('application/json');
 });
 
-test('the offline notice appears when the browser goes offline and leaves when it returns', async ({ page, context }) => {
+test('the offline notice appears when the browser goes offline and leaves when it returns', async ({
+  page,
+  context,
+}) => {
   await page.goto('/login');
   // The notice is the app's: wait until it runs (the prerendered form is enabled once hydrated).
   await expect(page.getByLabel('Email')).toBeEnabled();
@@ -129,7 +165,9 @@ test('the offline notice appears when the browser goes offline and leaves when i
   await expect(notice).toBeHidden();
 });
 
-test('the built app runs under the strict Content-Security-Policy without violations', async ({ page }) => {
+test('the built app runs under the strict Content-Security-Policy without violations', async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on('console', (msg) => {
     if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());

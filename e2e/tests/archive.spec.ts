@@ -32,10 +32,17 @@ async function listTags(request: APIRequestContext, token: string, nama: string)
 }
 
 /** Deletes the figure's tags with these names (cleanup; missing ones are fine). */
-async function removeTags(request: APIRequestContext, token: string, nama: string, names: string[]) {
+async function removeTags(
+  request: APIRequestContext,
+  token: string,
+  nama: string,
+  names: string[],
+) {
   for (const t of await listTags(request, token, nama)) {
     if (names.includes(t.tag)) {
-      await request.delete(`/api/chatbot/tags/${t.id}`, { headers: { authorization: `Bearer ${token}` } });
+      await request.delete(`/api/chatbot/tags/${t.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
     }
   }
 }
@@ -52,9 +59,14 @@ function watchCsp(page: Page): string[] {
 const table = (page: Page) => page.getByRole('table', { name: /Daftar tag/ });
 const row = (page: Page, name: string) =>
   // A row header reads "sapaan, 45 input 5 respons".
-  table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}\\s*,`) }) });
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}\\s*,`) }) });
 
-test('an admin lists, creates (chips with Enter), edits, views and deletes a tag on /crudsoekarno', async ({ page, request }) => {
+test('an admin lists, creates (chips with Enter), edits, views and deletes a tag on /crudsoekarno', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const name = unique('e2e_tag');
   const renamed = `${name}_baru`;
@@ -65,14 +77,18 @@ test('an admin lists, creates (chips with Enter), edits, views and deletes a tag
     await expect(page.getByRole('heading', { level: 1, name: 'Arsip Soekarno' })).toBeVisible();
 
     // The seeded tags are listed, numbered, with +N counts (tags other tests add come and go).
-    const seeded = (await listTags(request, token, 'Soekarno')).filter((t) => !t.tag.startsWith('e2e_'));
+    const seeded = (await listTags(request, token, 'Soekarno')).filter(
+      (t) => !t.tag.startsWith('e2e_'),
+    );
     expect(seeded.length).toBeGreaterThan(0);
     for (const t of seeded) await expect(row(page, t.tag)).toHaveCount(1);
     const first = seeded[0]!;
     const firstRow = row(page, first.tag);
     await expect(firstRow.getByRole('cell').first()).toHaveText('1');
     await expect(firstRow.getByRole('listitem').first()).toContainText(first.input[0]!);
-    await expect(firstRow.getByText(new RegExp(`^\\+${first.input.length - 2} input lainnya$`))).toBeVisible();
+    await expect(
+      firstRow.getByText(new RegExp(`^\\+${first.input.length - 2} input lainnya$`)),
+    ).toBeVisible();
 
     // Create, adding chips with Enter.
     await page.getByRole('button', { name: 'Tambah Tag' }).click();
@@ -91,12 +107,13 @@ test('an admin lists, creates (chips with Enter), edits, views and deletes a tag
     await input.fill('Jelaskan berdikari di bidang ekonomi');
     await input.press('Enter');
     const responses = dialog.getByLabel('Respons', { exact: true });
-    await responses.fill('Berdaulat dalam politik, berdikari dalam ekonomi, berkepribadian dalam kebudayaan.');
+    await responses.fill(
+      'Berdaulat dalam politik, berdikari dalam ekonomi, berkepribadian dalam kebudayaan.',
+    );
     await responses.press('Enter');
-    await expect(dialog.getByRole('list', { name: /Daftar input/ }).getByRole('listitem')).toHaveText([
-      'Apa arti Trisakti, Bung?',
-      'Jelaskan berdikari di bidang ekonomi',
-    ]);
+    await expect(
+      dialog.getByRole('list', { name: /Daftar input/ }).getByRole('listitem'),
+    ).toHaveText(['Apa arti Trisakti, Bung?', 'Jelaskan berdikari di bidang ekonomi']);
     await dialog.getByRole('button', { name: 'Simpan tag' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     const toasts = page.getByRole('region', { name: 'Notifikasi' });
@@ -108,7 +125,9 @@ test('an admin lists, creates (chips with Enter), edits, views and deletes a tag
     await expect(toasts.getByText('Tag berhasil dibuat')).toBeHidden({ timeout: 5000 });
 
     // Edit: rename and add an input.
-    await row(page, name).getByRole('button', { name: `Ubah tag ${name}` }).click();
+    await row(page, name)
+      .getByRole('button', { name: `Ubah tag ${name}` })
+      .click();
     const edit = page.getByRole('dialog', { name: `Ubah tag "${name}"` });
     await expect(edit.getByLabel('Nama Tag')).toHaveValue(name);
     await edit.getByLabel('Nama Tag').fill(renamed);
@@ -124,14 +143,18 @@ test('an admin lists, creates (chips with Enter), edits, views and deletes a tag
     await expect(row(page, name)).toHaveCount(0);
 
     // View.
-    await row(page, renamed).getByRole('button', { name: `Lihat tag ${renamed}` }).click();
+    await row(page, renamed)
+      .getByRole('button', { name: `Lihat tag ${renamed}` })
+      .click();
     const view = page.getByRole('dialog', { name: renamed });
     await expect(view.getByRole('region', { name: 'Input (3)' }).getByRole('listitem')).toHaveText([
       '1.Apa arti Trisakti, Bung?',
       '2.Jelaskan berdikari di bidang ekonomi',
       '3.Apa itu Tavip?',
     ]);
-    await expect(view.getByRole('region', { name: 'Respons (1)' })).toContainText('berdikari dalam ekonomi');
+    await expect(view.getByRole('region', { name: 'Respons (1)' })).toContainText(
+      'berdikari dalam ekonomi',
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
@@ -141,7 +164,9 @@ test('an admin lists, creates (chips with Enter), edits, views and deletes a tag
       question = d.message();
       void d.accept();
     });
-    await row(page, renamed).getByRole('button', { name: `Hapus tag ${renamed}` }).click();
+    await row(page, renamed)
+      .getByRole('button', { name: `Hapus tag ${renamed}` })
+      .click();
     await expect(toasts).toContainText('Tag berhasil dihapus');
     expect(question).toBe(`Are you sure you want to delete "${renamed}"?`);
     await expect(row(page, renamed)).toHaveCount(0);
@@ -152,7 +177,10 @@ test('an admin lists, creates (chips with Enter), edits, views and deletes a tag
   }
 });
 
-test('at 15 tags the create button is disabled with the maximum-reached message (/crudhatta)', async ({ page, request }) => {
+test('at 15 tags the create button is disabled with the maximum-reached message (/crudhatta)', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const added: string[] = [];
   try {
@@ -162,7 +190,12 @@ test('at 15 tags the create button is disabled with the maximum-reached message 
       const name = unique('e2e_isi');
       const res = await request.post('/api/chatbot/tags', {
         headers: { authorization: `Bearer ${token}` },
-        data: { nama: 'Hatta', tag: name, input: [`Pertanyaan ${name}`], responses: [`Jawaban ${name}`] },
+        data: {
+          nama: 'Hatta',
+          tag: name,
+          input: [`Pertanyaan ${name}`],
+          responses: [`Jawaban ${name}`],
+        },
       });
       if (res.status() === 409) break; // filled meanwhile by another run
       expect(res.status()).toBe(201);
@@ -190,7 +223,10 @@ test('at 15 tags the create button is disabled with the maximum-reached message 
   expect((await listTags(request, token, 'Hatta')).length).toBeLessThan(15);
 });
 
-test('an admin imports a JSON file: preview with counts, then apply (/crudsoekarno)', async ({ page, request }) => {
+test('an admin imports a JSON file: preview with counts, then apply (/crudsoekarno)', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const name = unique('e2e_impor');
   const file = path.join(os.tmpdir(), `${name}.json`);
@@ -202,7 +238,10 @@ test('an admin imports a JSON file: preview with counts, then apply (/crudsoekar
       tags: [
         {
           tag: name,
-          input: ['Apa makna Sumpah Pemuda bagi Bung?', 'Bagaimana Bung memandang Sumpah Pemuda 1928?'],
+          input: [
+            'Apa makna Sumpah Pemuda bagi Bung?',
+            'Bagaimana Bung memandang Sumpah Pemuda 1928?',
+          ],
           responses: ['Sumpah Pemuda adalah tonggak persatuan kita.'],
         },
       ],
@@ -219,7 +258,8 @@ test('an admin imports a JSON file: preview with counts, then apply (/crudsoekar
 
     const preview = dialog.getByRole('region', { name: 'Pratinjau impor' });
     await expect(preview).toBeVisible();
-    const count = (term: string) => preview.locator('div', { has: page.getByText(term, { exact: true }) }).locator('dd');
+    const count = (term: string) =>
+      preview.locator('div', { has: page.getByText(term, { exact: true }) }).locator('dd');
     await expect(count('Tag baru')).toHaveText('1');
     await expect(count('Tag digabung')).toHaveText('0');
     await expect(count('Input ditambahkan')).toHaveText('2');
@@ -230,7 +270,9 @@ test('an admin imports a JSON file: preview with counts, then apply (/crudsoekar
 
     await dialog.getByRole('button', { name: 'Terapkan impor' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Notifikasi' })).toContainText('Data berhasil diimpor');
+    await expect(page.getByRole('region', { name: 'Notifikasi' })).toContainText(
+      'Data berhasil diimpor',
+    );
     await expect(row(page, name)).toBeVisible();
     const imported = (await listTags(request, token, 'Soekarno')).find((t) => t.tag === name);
     expect(imported?.input).toHaveLength(2);
@@ -239,14 +281,19 @@ test('an admin imports a JSON file: preview with counts, then apply (/crudsoekar
   }
 });
 
-test('a learner is sent from /crudhatta to /403, and the API refuses their writes with 403', async ({ page, request }) => {
+test('a learner is sent from /crudhatta to /403, and the API refuses their writes with 403', async ({
+  page,
+  request,
+}) => {
   const learner = await createLearner(request, 'Pelajar Arsip');
   await loginViaForm(page, learner.email, learner.password);
   await page.goto('/crudhatta');
   await expect(page).toHaveURL(/\/403$/);
   await expect(page.getByRole('heading', { name: 'Akses Ditolak' })).toBeVisible();
 
-  const login = await request.post('/api/auth/login', { data: { email: learner.email, password: learner.password } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: learner.email, password: learner.password },
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const res = await request.post('/api/chatbot/tags', {
     headers: { authorization: `Bearer ${token}` },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const uniqueEmail = (prefix = 'pelajar') => `${prefix}.${randomBytes(4).toString('hex')}@example.com`;
+export const uniqueEmail = (prefix = 'pelajar') =>
+  `${prefix}.${randomBytes(4).toString('hex')}@example.com`;
 export const PASSWORD = 'Merdeka1945';
 
 /** Creates a learner through the API (fast); returns its credentials. */
@@ -25,6 +26,8 @@ export async function loginViaForm(page: Page, email: string, password: string) 
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const raw = localStorage.getItem('auth-storage');
-    return raw ? ((JSON.parse(raw) as { state?: { token?: string | null } }).state?.token ?? null) : null;
+    return raw
+      ? ((JSON.parse(raw) as { state?: { token?: string | null } }).state?.token ?? null)
+      : null;
   });
 }

@@ -43,7 +43,18 @@ export type AppConfig = Pick<
   | 'LOG_LEVEL'
   | 'WEB_DIST'
 > &
-  Partial<Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'LLM_MAX_RESPONSE_BYTES' | 'CHAT_MAX_PER_MINUTE'>> &
+  Partial<
+    Pick<
+      Config,
+      | 'LLM_BASE_URL'
+      | 'LLM_MODEL'
+      | 'LLM_API_KEY'
+      | 'LLM_TIMEOUT_MS'
+      | 'LLM_MAX_TOKENS'
+      | 'LLM_MAX_RESPONSE_BYTES'
+      | 'CHAT_MAX_PER_MINUTE'
+    >
+  > &
   Partial<Pick<Config, keyof typeof LIMIT_DEFAULTS | 'MAX_CONNECTIONS_PER_IP'>> &
   Partial<
     Pick<
@@ -110,9 +121,15 @@ export const CONTENT_SECURITY_POLICY = {
  * shell's inline script(s) are allowed by hash, read once from its index.html.
  */
 function securityHeadersFor(webRoot: string | null) {
-  const scriptSrc = [...CONTENT_SECURITY_POLICY.scriptSrc, ...(webRoot ? inlineScriptHashes(webRoot) : [])];
+  const scriptSrc = [
+    ...CONTENT_SECURITY_POLICY.scriptSrc,
+    ...(webRoot ? inlineScriptHashes(webRoot) : []),
+  ];
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, scriptSrc } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, scriptSrc },
+    },
     crossOriginEmbedderPolicy: false,
   });
 }
@@ -125,7 +142,8 @@ export async function buildApp(opts: {
   eventLoopLag?: LagReading;
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const limit = <K extends keyof typeof LIMIT_DEFAULTS>(key: K): number => config[key] ?? LIMIT_DEFAULTS[key];
+  const limit = <K extends keyof typeof LIMIT_DEFAULTS>(key: K): number =>
+    config[key] ?? LIMIT_DEFAULTS[key];
   const webRoot = resolveWebDist(config.WEB_DIST);
   const securityHeaders = securityHeadersFor(webRoot);
   const requestTimeout = limit('REQUEST_TIMEOUT_MS');
@@ -155,9 +173,15 @@ export async function buildApp(opts: {
     frameworkErrors: (error, request, reply) => {
       const code = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
       const status = code >= 400 && code < 500 ? code : 400;
-      const body = { code: status, status: 'error', message: status === 414 ? 'URL is too long' : 'Malformed URL' };
+      const body = {
+        code: status,
+        status: 'error',
+        message: status === 414 ? 'URL is too long' : 'Malformed URL',
+      };
       securityHeaders(request.raw, reply.raw, () => {
-        void (reply as unknown as { code(c: number): { send(b: unknown): void } }).code(status).send(body);
+        void (reply as unknown as { code(c: number): { send(b: unknown): void } })
+          .code(status)
+          .send(body);
       });
     },
   });
@@ -272,7 +296,11 @@ export async function buildApp(opts: {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { auth, registerLimit: abuse.register, bodyLimit: PUBLIC_BODY_LIMIT });
+      await api.register(authRoutes, {
+        auth,
+        registerLimit: abuse.register,
+        bodyLimit: PUBLIC_BODY_LIMIT,
+      });
       await api.register(tagRoutes, { tags });
       await api.register(modelRoutes, { models });
       await api.register(chatRoutes, { engine: chatEngine, limit: abuse.chat });
@@ -293,13 +321,11 @@ export async function buildApp(opts: {
     if (wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({
-        code: 404,
-        status: 'error',
-        message: `Route ${request.method} ${pathname} not found`,
-      });
+    return reply.code(404).send({
+      code: 404,
+      status: 'error',
+      message: `Route ${request.method} ${pathname} not found`,
+    });
   });
 
   return app;

@@ -133,10 +133,18 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Failed logins per (client address, account) pair per LOGIN_WINDOW_SECONDS. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /** Failed logins per account from all addresses together per LOGIN_GLOBAL_WINDOW_SECONDS. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: z.coerce.number().int().min(1).default(100),
-  LOGIN_GLOBAL_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
+  LOGIN_GLOBAL_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 60),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,

@@ -36,7 +36,8 @@ try {
       },
       { src, scale: SCALE, quality: QUALITY },
     );
-    if (!dataUrl.startsWith('data:image/webp;')) throw new Error('this Chromium cannot encode WebP');
+    if (!dataUrl.startsWith('data:image/webp;'))
+      throw new Error('this Chromium cannot encode WebP');
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
     await writeFile(`${assets}${name}.webp`, bytes);
     console.log(`${name}.webp: ${bytes.length} bytes`);

@@ -19,6 +19,8 @@ export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new AppError(409, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(429, message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new AppError(503, message);

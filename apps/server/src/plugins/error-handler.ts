@@ -12,16 +12,28 @@ const envelope = (code: number, message: string, errors?: Record<string, string>
   ...(errors ? { errors } : {}),
 });
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 
 /** A database that is down or unreachable is a 503 (retry later), not a 500 (a bug). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth += 1) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08')))
+      return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection is closed|is not queryable|PGlite is closed/i.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection is closed|is not queryable|PGlite is closed/i.test(
+        message,
+      )
     ) {
       return true;
     }
@@ -48,7 +60,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
       for (const issue of err.validation) {
-        const field: string = issue.instancePath.split('/').filter(Boolean)[0] ?? err.validationContext ?? 'body';
+        const field: string =
+          issue.instancePath.split('/').filter(Boolean)[0] ?? err.validationContext ?? 'body';
         if (!(field in errors)) errors[field] = issue.message ?? 'Invalid value';
       }
       const first = err.validation[0];
@@ -60,13 +73,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FRIENDLY[err.code] ?? (err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message);
+      const message =
+        FRIENDLY[err.code] ??
+        (err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message);
       return reply.code(status).send(envelope(status, message));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');
       reply.header('retry-after', '5');
-      return reply.code(503).send(envelope(503, 'Service temporarily unavailable. Please try again shortly.'));
+      return reply
+        .code(503)
+        .send(envelope(503, 'Service temporarily unavailable. Please try again shortly.'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(envelope(500, 'Internal server error'));

@@ -18,9 +18,15 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   // The compressed siblings the web build writes (apps/web/scripts/precompress.mjs).
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
-  writeFileSync(path.join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>Dwitunggal</title>'));
+  writeFileSync(
+    path.join(dist, 'index.html.gz'),
+    gzipSync('<!doctype html><title>Dwitunggal</title>'),
+  );
   ctx = await createTestContext({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -37,13 +43,16 @@ describe('serving the web app', () => {
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
   });
 
-  it.each(['/', '/login', '/home', '/crudsoekarno', '/halaman/tidak/ada'])('answers %s with the SPA shell, revalidated', async (url) => {
-    const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<title>Dwitunggal</title>');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/login', '/home', '/crudsoekarno', '/halaman/tidak/ada'])(
+    'answers %s with the SPA shell, revalidated',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Dwitunggal</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets as immutable and the service worker for scope /', async () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
@@ -56,14 +65,22 @@ describe('serving the web app', () => {
   });
 
   it('sends the precompressed file the browser accepts, with its own type, else the plain file', async () => {
-    const br = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
     expect(br.headers['cache-control']).toContain('immutable');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
 
-    const gz = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
 
@@ -72,7 +89,11 @@ describe('serving the web app', () => {
     expect(plain.body).toBe('console.log(1)');
 
     // The SPA shell too (only a .gz sibling here: brotli falls back to it).
-    const shell = await ctx.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    const shell = await ctx.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
     expect(shell.statusCode).toBe(200);
     expect(shell.headers['content-encoding']).toBe('gzip');
     expect(shell.headers['content-type']).toContain('text/html');
@@ -94,18 +115,36 @@ describe('serving the web app', () => {
 
 describe('serving prerendered pages', () => {
   let pre: TestContext;
-  const BOOT = "window.boot=1";
+  const BOOT = 'window.boot=1';
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'dw-web-pre-'));
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Shell</title><script>${INLINE}</script>`);
-    writeFileSync(path.join(dist, 'landing.html'), `<!doctype html><title>Landing</title><script>${INLINE}</script><script>${BOOT}</script>`);
-    writeFileSync(path.join(dist, 'login.html'), `<!doctype html><title>Masuk</title><script>${BOOT}</script>`);
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Shell</title><script>${INLINE}</script>`,
+    );
+    writeFileSync(
+      path.join(dist, 'landing.html'),
+      `<!doctype html><title>Landing</title><script>${INLINE}</script><script>${BOOT}</script>`,
+    );
+    writeFileSync(
+      path.join(dist, 'login.html'),
+      `<!doctype html><title>Masuk</title><script>${BOOT}</script>`,
+    );
     writeFileSync(path.join(dist, 'secret.txt'), 'not a page');
-    writeFileSync(path.join(dist, 'login.html.gz'), gzipSync('<!doctype html><title>Masuk</title>'));
+    writeFileSync(
+      path.join(dist, 'login.html.gz'),
+      gzipSync('<!doctype html><title>Masuk</title>'),
+    );
     // Entries the server must ignore: a path outside the build, a non-HTML file, a missing file.
     writeFileSync(
       path.join(dist, 'prerendered.json'),
-      JSON.stringify({ '/': 'landing.html', '/login': 'login.html', '/register': '../index.html', '/home': 'secret.txt', '/403': 'gone.html' }),
+      JSON.stringify({
+        '/': 'landing.html',
+        '/login': 'login.html',
+        '/register': '../index.html',
+        '/home': 'secret.txt',
+        '/403': 'gone.html',
+      }),
     );
     pre = await createTestContext({ WEB_DIST: dist });
   });
@@ -128,7 +167,11 @@ describe('serving prerendered pages', () => {
   });
 
   it('sends the compressed sibling of a prerendered page', async () => {
-    const res = await pre.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    const res = await pre.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Masuk</title>');
   });
@@ -139,6 +182,8 @@ describe('serving prerendered pages', () => {
       .split(';')
       .find((d) => d.trim().startsWith('script-src'));
     const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
-    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' ${hash(INLINE)} ${hash(BOOT)}`);
+    expect(scriptSrc?.trim()).toBe(
+      `script-src 'self' 'wasm-unsafe-eval' ${hash(INLINE)} ${hash(BOOT)}`,
+    );
   });
 });

@@ -37,7 +37,10 @@ const NASTY = [
 ];
 
 export const unicodeHeavy: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: fc.oneof(fc.constantFrom(...NASTY), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 12 }),
+  fc.string({
+    unit: fc.oneof(fc.constantFrom(...NASTY), fc.string({ minLength: 1, maxLength: 1 })),
+    maxLength: 12,
+  }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom(...NASTY),
@@ -56,7 +59,11 @@ export const junk: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A value that satisfies `schema` most of the time (names hint at realistic values). */
 export function validFrom(schema: JsonSchema | undefined, name = ''): fc.Arbitrary<unknown> {
-  if (!schema || Object.keys(schema).length === 0 || (schema.type === undefined && !schema.anyOf && !schema.enum)) {
+  if (
+    !schema ||
+    Object.keys(schema).length === 0 ||
+    (schema.type === undefined && !schema.anyOf && !schema.enum)
+  ) {
     return fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }));
   }
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -86,12 +93,17 @@ export function validFrom(schema: JsonSchema | undefined, name = ''): fc.Arbitra
         tag: fc.constantFrom('sapaan', 'proklamasi', 'Sapaan', 'tag baru'),
         input: fc.constantFrom('halo bung', 'apa kabar', 'kapan merdeka', '  spasi  '),
         responses: fc.constantFrom('Merdeka!', 'Baik, saudaraku.'),
-        content: fc.constantFrom('tag,kind,text\r\nsalam,input,halo\r\nsalam,response,Merdeka!', 'tag,kind,text\r\n"x'),
+        content: fc.constantFrom(
+          'tag,kind,text\r\nsalam,input,halo\r\nsalam,response,Merdeka!',
+          'tag,kind,text\r\n"x',
+        ),
       };
       const min = schema.minLength ?? 0;
       const max = Math.max(min, Math.min(schema.maxLength ?? 16, 16));
       const plain = fc.string({ minLength: min, maxLength: max });
-      return hinted[name] ? fc.oneof({ weight: 3, arbitrary: hinted[name] }, { weight: 1, arbitrary: plain }) : plain;
+      return hinted[name]
+        ? fc.oneof({ weight: 3, arbitrary: hinted[name] }, { weight: 1, arbitrary: plain })
+        : plain;
     }
     case 'number':
     case 'integer':
@@ -112,7 +124,15 @@ export function nearMissFrom(schema: JsonSchema | undefined): fc.Arbitrary<unkno
   return fc
     .tuple(
       validFrom(schema),
-      fc.constantFrom<Mutation>('drop', 'wrongType', 'extra', 'huge', 'unicode', 'null', 'nestedProto'),
+      fc.constantFrom<Mutation>(
+        'drop',
+        'wrongType',
+        'extra',
+        'huge',
+        'unicode',
+        'null',
+        'nestedProto',
+      ),
       fc.nat(),
       junk,
       hugeString,
@@ -149,7 +169,9 @@ export function nearMissFrom(schema: JsonSchema | undefined): fc.Arbitrary<unkno
         case 'nestedProto': {
           // Own "__proto__" and "constructor" keys, as JSON.parse creates them from request text.
           const rest = JSON.stringify(copy).slice(1, -1);
-          return JSON.parse(`{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"x":1}}${rest ? `,${rest}` : ''}}`) as unknown;
+          return JSON.parse(
+            `{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"x":1}}${rest ? `,${rest}` : ''}}`,
+          ) as unknown;
         }
       }
       return copy;
@@ -203,19 +225,36 @@ const CONTENT_TYPES = [
 
 export function payloadFor(op: Operation): fc.Arbitrary<Payload | undefined> {
   const json = (a: fc.Arbitrary<unknown>) =>
-    fc.tuple(a, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON')).map(
-      ([v, contentType]) => ({ raw: JSON.stringify(v) ?? 'null', contentType }),
-    );
+    fc
+      .tuple(
+        a,
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON'),
+      )
+      .map(([v, contentType]) => ({ raw: JSON.stringify(v) ?? 'null', contentType }));
   const alwaysThere = [
     { weight: 2, arbitrary: json(fc.jsonValue({ maxDepth: 3 })) },
-    { weight: 2, arbitrary: malformedJson.map((raw) => ({ raw, contentType: 'application/json' })) },
+    {
+      weight: 2,
+      arbitrary: malformedJson.map((raw) => ({ raw, contentType: 'application/json' })),
+    },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.oneof(malformedJson, fc.jsonValue().map((v) => JSON.stringify(v))), fc.constantFrom(...CONTENT_TYPES))
+        .tuple(
+          fc.oneof(
+            malformedJson,
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+          ),
+          fc.constantFrom(...CONTENT_TYPES),
+        )
         .map(([raw, contentType]) => ({ raw, contentType })),
     },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => ({ raw: JSON.stringify(v), contentType: undefined })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .jsonValue({ maxDepth: 2 })
+        .map((v) => ({ raw: JSON.stringify(v), contentType: undefined })),
+    },
   ];
   if (op.body) {
     return fc.oneof(
@@ -236,12 +275,18 @@ const encode = (s: string) => {
 };
 
 /** A path segment: an existing value (a real id, figure or file), or something hostile. */
-export function segmentFor(param: string, existing: () => Record<string, string[]>): fc.Arbitrary<string> {
+export function segmentFor(
+  param: string,
+  existing: () => Record<string, string[]>,
+): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 5, arbitrary: fc.nat().map((i) => {
-      const pool = existing()[param] ?? ['x'];
-      return encode(pool[i % pool.length] as string);
-    }) },
+    {
+      weight: 5,
+      arbitrary: fc.nat().map((i) => {
+        const pool = existing()[param] ?? ['x'];
+        return encode(pool[i % pool.length] as string);
+      }),
+    },
     {
       weight: 3,
       arbitrary: fc.constantFrom(
@@ -308,7 +353,12 @@ export function queryFor(op: Operation): fc.Arbitrary<string> {
       weight: 2,
       arbitrary: fc
         .dictionary(unicodeHeavy.map(encode), unicodeHeavy.map(encode), { minKeys: 1, maxKeys: 4 })
-        .map((d) => `?${Object.entries(d).map(([k, v]) => `${k}=${v}`).join('&')}`),
+        .map(
+          (d) =>
+            `?${Object.entries(d)
+              .map(([k, v]) => `${k}=${v}`)
+              .join('&')}`,
+        ),
     },
     {
       weight: 1,
@@ -331,7 +381,12 @@ export function queryFor(op: Operation): fc.Arbitrary<string> {
 export type Role = 'none' | 'bad' | 'learner' | 'admin';
 
 /** An Authorization header for a role; `bad` covers garbage, forged and expired tokens. */
-export function authFor(forged: () => string[]): fc.Arbitrary<{ role: Role; header: (t: { learner: string; admin: string }) => string | undefined }> {
+export function authFor(
+  forged: () => string[],
+): fc.Arbitrary<{
+  role: Role;
+  header: (t: { learner: string; admin: string }) => string | undefined;
+}> {
   const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');
   return fc.oneof(
     fc.constant({ role: 'none' as const, header: () => undefined }),
@@ -339,14 +394,25 @@ export function authFor(forged: () => string[]): fc.Arbitrary<{ role: Role; head
       .oneof(
         fc.string().map(printable),
         fc.string().map((s) => `Bearer ${printable(s)}`),
-        fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'Bearer null', 'Bearer undefined', 'Bearer a.b.c', `Bearer ${'x'.repeat(8000)}`),
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Basic YWRtaW46YWRtaW4=',
+          'Bearer null',
+          'Bearer undefined',
+          'Bearer a.b.c',
+          `Bearer ${'x'.repeat(8000)}`,
+        ),
         fc.nat().map((i) => {
           const pool = forged();
           return `Bearer ${pool[i % pool.length] ?? 'x'}`;
         }),
       )
       .map((value) => ({ role: 'bad' as const, header: () => value })),
-    fc.constant({ role: 'learner' as const, header: (t: { learner: string }) => `Bearer ${t.learner}` }),
+    fc.constant({
+      role: 'learner' as const,
+      header: (t: { learner: string }) => `Bearer ${t.learner}`,
+    }),
     fc.constant({ role: 'admin' as const, header: (t: { admin: string }) => `Bearer ${t.admin}` }),
   );
 }

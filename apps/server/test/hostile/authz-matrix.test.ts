@@ -34,8 +34,14 @@ interface Row {
 }
 
 const tagIdOf = async (w: World, nama: 'Soekarno' | 'Hatta') => {
-  const res = await w.ctx.app.inject({ method: 'GET', url: `/api/chatbot/tags/nama/${nama}`, headers: bearer(w.admin.token) });
-  const first = (res.json() as { data: { id: string; tag: string; input: string[]; responses: string[] }[] }).data[0];
+  const res = await w.ctx.app.inject({
+    method: 'GET',
+    url: `/api/chatbot/tags/nama/${nama}`,
+    headers: bearer(w.admin.token),
+  });
+  const first = (
+    res.json() as { data: { id: string; tag: string; input: string[]; responses: string[] }[] }
+  ).data[0];
   if (!first) throw new Error(`no tag of ${nama}`);
   return first;
 };
@@ -46,12 +52,21 @@ const activeVersion = async (w: World, figure: string) => {
 /** A version of the figure that is not active; retrains (retiring the active one) if none is. */
 const retiredVersion = async (w: World, figure: string): Promise<number> => {
   const list = async () => {
-    const res = await w.ctx.app.inject({ method: 'GET', url: `/api/models/${figure}/versions`, headers: bearer(w.admin.token) });
+    const res = await w.ctx.app.inject({
+      method: 'GET',
+      url: `/api/models/${figure}/versions`,
+      headers: bearer(w.admin.token),
+    });
     return (res.json() as { data: { version: number; status: string }[] }).data;
   };
   const found = (await list()).find((v) => v.status !== 'active');
   if (found) return found.version;
-  const res = await w.ctx.app.inject({ method: 'POST', url: `/api/etl-run-model1-${figure}`, headers: bearer(w.admin.token), payload: { force: true } });
+  const res = await w.ctx.app.inject({
+    method: 'POST',
+    url: `/api/etl-run-model1-${figure}`,
+    headers: bearer(w.admin.token),
+    payload: { force: true },
+  });
   if (res.statusCode !== 202) throw new Error(`retrain failed: ${res.body}`);
   await waitForIdleTraining(w);
   const retired = (await list()).find((v) => v.status !== 'active');
@@ -64,7 +79,12 @@ const disposableTag = async (w: World) => {
     method: 'POST',
     url: '/api/chatbot/tags',
     headers: bearer(w.admin.token),
-    payload: { nama: 'Hatta', tag: `hapus_${randomBytes(3).toString('hex')}`, input: ['hapus saya'], responses: ['Baik.'] },
+    payload: {
+      nama: 'Hatta',
+      tag: `hapus_${randomBytes(3).toString('hex')}`,
+      input: ['hapus saya'],
+      responses: ['Baik.'],
+    },
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
   return (res.json() as { data: { tag: { id: string } } }).data.tag.id;
@@ -72,68 +92,181 @@ const disposableTag = async (w: World) => {
 
 const CONTRACT: Record<string, Row> = {
   'GET /api/health': { access: 'public', ok: 200, request: async () => ({ url: '/api/health' }) },
-  'POST /api/auth/register': { access: 'public', ok: 201, request: async () => ({ url: '/api/auth/register', body: newUser() }) },
-  'POST /api/auth/login': { access: 'public', ok: 200, request: async (w) => ({ url: '/api/auth/login', body: w.learnerCredentials }) },
+  'POST /api/auth/register': {
+    access: 'public',
+    ok: 201,
+    request: async () => ({ url: '/api/auth/register', body: newUser() }),
+  },
+  'POST /api/auth/login': {
+    access: 'public',
+    ok: 200,
+    request: async (w) => ({ url: '/api/auth/login', body: w.learnerCredentials }),
+  },
   'GET /api/auth/me': { access: 'user', ok: 200, request: async () => ({ url: '/api/auth/me' }) },
-  'DELETE /api/auth/me': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/me' }) },
-  'POST /api/auth/logout': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/logout' }) },
+  'DELETE /api/auth/me': {
+    access: 'user',
+    ok: 200,
+    revokes: true,
+    request: async () => ({ url: '/api/auth/me' }),
+  },
+  'POST /api/auth/logout': {
+    access: 'user',
+    ok: 200,
+    revokes: true,
+    request: async () => ({ url: '/api/auth/logout' }),
+  },
   // A throw-away account with the test helpers' default password; it ends the other sessions.
-  'POST /api/auth/password': { access: 'user', ok: 200, revokes: true, request: async () => ({ url: '/api/auth/password', body: { currentPassword: 'Merdeka1945', newPassword: 'Pancasila1945' } }) },
-  'GET /api/chatbot/tags/nama/{nama}': { access: 'user', ok: 200, request: async () => ({ url: '/api/chatbot/tags/nama/hatta' }) },
-  'GET /api/chatbot/tags/{id}': { access: 'user', ok: 200, request: async (w) => ({ url: `/api/chatbot/tags/${(await tagIdOf(w, 'Soekarno')).id}` }) },
+  'POST /api/auth/password': {
+    access: 'user',
+    ok: 200,
+    revokes: true,
+    request: async () => ({
+      url: '/api/auth/password',
+      body: { currentPassword: 'Merdeka1945', newPassword: 'Pancasila1945' },
+    }),
+  },
+  'GET /api/chatbot/tags/nama/{nama}': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/chatbot/tags/nama/hatta' }),
+  },
+  'GET /api/chatbot/tags/{id}': {
+    access: 'user',
+    ok: 200,
+    request: async (w) => ({ url: `/api/chatbot/tags/${(await tagIdOf(w, 'Soekarno')).id}` }),
+  },
   'POST /api/chatbot/tags': {
     access: 'admin',
     ok: 201,
-    request: async () => ({ url: '/api/chatbot/tags', body: { nama: 'Hatta', tag: `baru_${randomBytes(3).toString('hex')}`, input: ['tanya baru'], responses: ['Jawab baru.'] } }),
+    request: async () => ({
+      url: '/api/chatbot/tags',
+      body: {
+        nama: 'Hatta',
+        tag: `baru_${randomBytes(3).toString('hex')}`,
+        input: ['tanya baru'],
+        responses: ['Jawab baru.'],
+      },
+    }),
   },
   'PUT /api/chatbot/update/{id}': {
     access: 'admin',
     ok: 200,
     request: async (w) => {
       const t = await tagIdOf(w, 'Soekarno');
-      return { url: `/api/chatbot/update/${t.id}`, body: { tag: t.tag, input: [...t.input, 'satu lagi'], responses: t.responses } };
+      return {
+        url: `/api/chatbot/update/${t.id}`,
+        body: { tag: t.tag, input: [...t.input, 'satu lagi'], responses: t.responses },
+      };
     },
   },
-  'DELETE /api/chatbot/tags/{id}': { access: 'admin', ok: 200, request: async (w) => ({ url: `/api/chatbot/tags/${await disposableTag(w)}` }) },
-  'GET /api/chatbot/export/{nama}': { access: 'admin', ok: 200, request: async () => ({ url: '/api/chatbot/export/Soekarno?format=csv' }) },
+  'DELETE /api/chatbot/tags/{id}': {
+    access: 'admin',
+    ok: 200,
+    request: async (w) => ({ url: `/api/chatbot/tags/${await disposableTag(w)}` }),
+  },
+  'GET /api/chatbot/export/{nama}': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ url: '/api/chatbot/export/Soekarno?format=csv' }),
+  },
   'POST /api/chatbot/import/{nama}': {
     access: 'admin',
     ok: 200,
     request: async () => ({
       url: '/api/chatbot/import/Hatta?dryRun=true',
-      body: { version: 1, nama: 'Hatta', tags: [{ tag: 'impor', input: ['impor data'], responses: ['Diimpor.'] }] },
+      body: {
+        version: 1,
+        nama: 'Hatta',
+        tags: [{ tag: 'impor', input: ['impor data'], responses: ['Diimpor.'] }],
+      },
     }),
   },
-  'GET /api/chatbot/quality/{nama}': { access: 'admin', ok: 200, request: async () => ({ url: '/api/chatbot/quality/Hatta' }) },
-  'POST /api/etl-run-model1-soekarno': { access: 'admin', ok: 202, request: async () => ({ url: '/api/etl-run-model1-soekarno', body: { etl_key: 'ignored' } }) },
-  'POST /api/etl-run-model1-hatta': { access: 'admin', ok: 202, request: async () => ({ url: '/api/etl-run-model1-hatta', body: {} }) },
-  'GET /api/training-runs/{id}': { access: 'admin', ok: 200, request: async (w) => ({ url: `/api/training-runs/${w.existing.id?.at(-1) ?? 'none'}` }) },
-  'GET /api/models/{figure}/active': { access: 'public', ok: 200, request: async () => ({ url: '/api/models/soekarno/active' }) },
+  'GET /api/chatbot/quality/{nama}': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ url: '/api/chatbot/quality/Hatta' }),
+  },
+  'POST /api/etl-run-model1-soekarno': {
+    access: 'admin',
+    ok: 202,
+    request: async () => ({ url: '/api/etl-run-model1-soekarno', body: { etl_key: 'ignored' } }),
+  },
+  'POST /api/etl-run-model1-hatta': {
+    access: 'admin',
+    ok: 202,
+    request: async () => ({ url: '/api/etl-run-model1-hatta', body: {} }),
+  },
+  'GET /api/training-runs/{id}': {
+    access: 'admin',
+    ok: 200,
+    request: async (w) => ({ url: `/api/training-runs/${w.existing.id?.at(-1) ?? 'none'}` }),
+  },
+  'GET /api/models/{figure}/active': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ url: '/api/models/soekarno/active' }),
+  },
   // Any signed-in user may list versions (the model page); activating one stays admin-only.
-  'GET /api/models/{figure}/versions': { access: 'user', ok: 200, request: async () => ({ url: '/api/models/hatta/versions' }) },
+  'GET /api/models/{figure}/versions': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/models/hatta/versions' }),
+  },
   'POST /api/models/{figure}/versions/{version}/activate': {
     access: 'admin',
     ok: 200,
-    request: async (w) => ({ url: `/api/models/hatta/versions/${await activeVersion(w, 'hatta')}/activate` }),
+    request: async (w) => ({
+      url: `/api/models/hatta/versions/${await activeVersion(w, 'hatta')}/activate`,
+    }),
   },
   'DELETE /api/models/{figure}/versions/{version}': {
     access: 'admin',
     ok: 200,
-    request: async (w) => ({ url: `/api/models/hatta/versions/${await retiredVersion(w, 'hatta')}` }),
+    request: async (w) => ({
+      url: `/api/models/hatta/versions/${await retiredVersion(w, 'hatta')}`,
+    }),
   },
   // The active version's files are public; the other versions' files need a token
   // (registry.test.ts).
   'GET /api/models/{figure}/v/{version}/{file}': {
     access: 'public',
     ok: 200,
-    request: async (w) => ({ url: `/api/models/soekarno/v/${await activeVersion(w, 'soekarno')}/weights.bin` }),
+    request: async (w) => ({
+      url: `/api/models/soekarno/v/${await activeVersion(w, 'soekarno')}/weights.bin`,
+    }),
   },
-  'GET /api/models/{figure}/{file}': { access: 'public', ok: 200, request: async () => ({ url: '/api/models/hatta/model.json' }) },
-  'POST /api/chat': { access: 'user', ok: 200, request: async () => ({ url: '/api/chat', body: { karakter: 'hatta', prompt: 'Apa itu koperasi?' } }) },
+  'GET /api/models/{figure}/{file}': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ url: '/api/models/hatta/model.json' }),
+  },
+  'POST /api/chat': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({
+      url: '/api/chat',
+      body: { karakter: 'hatta', prompt: 'Apa itu koperasi?' },
+    }),
+  },
 };
 
-type Caller = 'no token' | 'garbage token' | 'wrong-secret token' | 'alg none token' | 'expired token' | 'learner' | 'admin';
-const CALLERS: Caller[] = ['no token', 'garbage token', 'wrong-secret token', 'alg none token', 'expired token', 'learner', 'admin'];
+type Caller =
+  | 'no token'
+  | 'garbage token'
+  | 'wrong-secret token'
+  | 'alg none token'
+  | 'expired token'
+  | 'learner'
+  | 'admin';
+const CALLERS: Caller[] = [
+  'no token',
+  'garbage token',
+  'wrong-secret token',
+  'alg none token',
+  'expired token',
+  'learner',
+  'admin',
+];
 
 function expected(access: Access, caller: Caller, ok: number): number {
   if (access === 'public') return ok;
@@ -164,16 +297,26 @@ afterAll(async () => {
 describe('authorization matrix', () => {
   it('has a row for every operation of the OpenAPI document, and the document agrees with it', () => {
     const documented = operations.map((o) => o.key).sort();
-    expect(documented, 'operations in the document without a row here, or rows without an operation').toEqual(
-      Object.keys(CONTRACT).sort(),
-    );
+    expect(
+      documented,
+      'operations in the document without a row here, or rows without an operation',
+    ).toEqual(Object.keys(CONTRACT).sort());
     for (const op of operations) {
       const row = CONTRACT[op.key] as Row;
-      expect(op.secured, `${op.key}: security field vs access '${row.access}'`).toBe(row.access !== 'public');
+      expect(op.secured, `${op.key}: security field vs access '${row.access}'`).toBe(
+        row.access !== 'public',
+      );
       // A guarded route documents its 401 (a public one may too: login's wrong password).
-      if (row.access !== 'public') expect(op.responses, `${op.key}: documents 401`).toContain('401');
-      expect(op.responses.includes('403'), `${op.key}: documented 403 vs access '${row.access}'`).toBe(row.access === 'admin');
-      expect(op.responses.some((c) => Number(c) === row.ok), `${op.key}: documents ${row.ok}`).toBe(true);
+      if (row.access !== 'public')
+        expect(op.responses, `${op.key}: documents 401`).toContain('401');
+      expect(
+        op.responses.includes('403'),
+        `${op.key}: documented 403 vs access '${row.access}'`,
+      ).toBe(row.access === 'admin');
+      expect(
+        op.responses.some((c) => Number(c) === row.ok),
+        `${op.key}: documents ${row.ok}`,
+      ).toBe(true);
     }
   });
 
@@ -185,7 +328,10 @@ describe('authorization matrix', () => {
         let authorization: string | undefined;
         if (caller === 'learner' || caller === 'admin') {
           // Requests that revoke their caller's tokens run with a throw-away account.
-          const token = row.revokes ? (caller === 'admin' ? await signUpAdmin(world.ctx) : await signUp(world.ctx.app)).token : world[caller].token;
+          const token = row.revokes
+            ? (caller === 'admin' ? await signUpAdmin(world.ctx) : await signUp(world.ctx.app))
+                .token
+            : world[caller].token;
           authorization = `Bearer ${token}`;
         } else if (caller !== 'no token') {
           authorization = `Bearer ${tokens[caller]}`;
@@ -193,13 +339,20 @@ describe('authorization matrix', () => {
         const { url, body } = await row.request(world);
         const headers: Record<string, string> = authorization ? { authorization } : {};
         const before = await fingerprint(world);
-        const res = await world.ctx.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+        const res = await world.ctx.app.inject({
+          method,
+          url,
+          headers,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
         const want = expected(row.access, caller, row.ok);
         const label = `${caller}: ${describeRequest({ method, url, headers })} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, label).toBe(want);
         if (want >= 400) {
           expect(envelopeProblem(res), label).toBeNull();
-          expect(await fingerprint(world), `a refused request changed data: ${label}`).toEqual(before);
+          expect(await fingerprint(world), `a refused request changed data: ${label}`).toEqual(
+            before,
+          );
         }
         if (res.statusCode === 202) await waitForIdleTraining(world);
       }

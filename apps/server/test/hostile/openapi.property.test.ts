@@ -83,7 +83,9 @@ async function check(req: Sent, res: LightMyRequestResponse): Promise<void> {
   expect(res.statusCode, `5xx: ${label}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(envelopeProblem(res), label).toBeNull();
-    expect(await fingerprint(world), `data changed after a ${res.statusCode}: ${label}`).toEqual(baseline);
+    expect(await fingerprint(world), `data changed after a ${res.statusCode}: ${label}`).toEqual(
+      baseline,
+    );
     return;
   }
   // A genuine success: it may have changed data on purpose.
@@ -113,11 +115,19 @@ function requestArbitrary(op: Operation): fc.Arbitrary<{ build: () => Sent; role
           url = url.replace(`{${p}}`, values[i] as string);
         });
         const headers: Record<string, string> = {};
-        const authorization = auth.header({ learner: world.learner.token, admin: world.admin.token });
+        const authorization = auth.header({
+          learner: world.learner.token,
+          admin: world.admin.token,
+        });
         if (authorization !== undefined) headers.authorization = authorization;
         const p = payload as Payload | undefined;
         if (p?.contentType !== undefined) headers['content-type'] = p.contentType;
-        return { method: op.method, url: `${url}${query}`, headers, ...(p ? { payload: p.raw } : {}) };
+        return {
+          method: op.method,
+          url: `${url}${query}`,
+          headers,
+          ...(p ? { payload: p.raw } : {}),
+        };
       },
     }));
 }
@@ -126,7 +136,12 @@ describe('every OpenAPI operation under hostile input', () => {
   it('the document lists the operations under test', () => {
     // A sanity floor: the API has at least the routes of the architecture's contract.
     expect(operations.length).toBeGreaterThanOrEqual(20);
-    for (const key of ['POST /api/auth/login', 'POST /api/chatbot/tags', 'POST /api/chat', 'GET /api/models/{figure}/{file}']) {
+    for (const key of [
+      'POST /api/auth/login',
+      'POST /api/chatbot/tags',
+      'POST /api/chat',
+      'GET /api/models/{figure}/{file}',
+    ]) {
       expect(operations.map((o) => o.key)).toContain(key);
     }
   });
@@ -141,20 +156,34 @@ describe('every OpenAPI operation under hostile input', () => {
         { numRuns: RUNS_PER_OPERATION, seed: SEED, endOnFailure: true },
       );
     }
-    for (const op of operations) expect(stats.get(op.key)?.requests ?? 0, op.key).toBeGreaterThanOrEqual(RUNS_PER_OPERATION);
+    for (const op of operations)
+      expect(stats.get(op.key)?.requests ?? 0, op.key).toBeGreaterThanOrEqual(RUNS_PER_OPERATION);
   }, 240_000);
 
   it('answers 1 MB bodies and 5,000-deep nesting with a 4xx (or a genuine 2xx), for every role', async () => {
     const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    const oneMegabyte = JSON.stringify({ tag: 'x'.repeat(1024 * 1024), input: ['a'], responses: ['b'], nama: 'Hatta' });
-    const justUnder = JSON.stringify({ nama: 'Hatta', tag: 'y'.repeat(1000 * 1000), input: ['a'], responses: ['b'], prompt: 'p', karakter: 'hatta' });
+    const oneMegabyte = JSON.stringify({
+      tag: 'x'.repeat(1024 * 1024),
+      input: ['a'],
+      responses: ['b'],
+      nama: 'Hatta',
+    });
+    const justUnder = JSON.stringify({
+      nama: 'Hatta',
+      tag: 'y'.repeat(1000 * 1000),
+      input: ['a'],
+      responses: ['b'],
+      prompt: 'p',
+      karakter: 'hatta',
+    });
     const deepInField = `{"nama":"Hatta","tag":"t","input":${'['.repeat(4000)}"x"${']'.repeat(4000)},"responses":["r"],"etl_key":${deepObject},"karakter":"hatta","prompt":${deepArray}}`;
     for (const op of operations) {
       for (const role of ['none', 'learner', 'admin'] as const) {
         for (const payload of [deepObject, deepArray, oneMegabyte, justUnder, deepInField]) {
           let url = op.path;
-          for (const p of op.pathParams) url = url.replace(`{${p}}`, encodeURIComponent(world.existing[p]?.[0] ?? 'x'));
+          for (const p of op.pathParams)
+            url = url.replace(`{${p}}`, encodeURIComponent(world.existing[p]?.[0] ?? 'x'));
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (role !== 'none') headers.authorization = `Bearer ${world[role].token}`;
           const req = { method: op.method, url, headers, payload };

@@ -15,14 +15,18 @@ const SCRIPT = path.join(ROOT, 'scripts/scan-client.mjs');
 const work = mkdtempSync(path.join(os.tmpdir(), 'dw-scan-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const CLEAN_JS = 'const api="/api/chatbot/tags";fetch(api,{headers:{authorization:`Bearer ${t}`}});export{api};';
+const CLEAN_JS =
+  'const api="/api/chatbot/tags";fetch(api,{headers:{authorization:`Bearer ${t}`}});export{api};';
 
 let n = 0;
 function fakeBuild(files: Record<string, string>): string {
   n += 1;
   const dir = path.join(work, `dist-${n}`);
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index.js"></script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index.js"></script>',
+  );
   writeFileSync(path.join(dir, 'assets/index.js'), CLEAN_JS);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
@@ -56,18 +60,64 @@ describe('client secret scan', () => {
   });
 
   const leaks: [string, Record<string, string>, RegExp][] = [
-    ['the JWT secret value', { 'assets/a.js': `const k="${SECRETS.JWT_SECRET}";` }, /value of JWT_SECRET/],
-    ['the admin password', { 'assets/a.js': `login("${SECRETS.ADMIN_PASSWORD}")` }, /value of ADMIN_PASSWORD/],
-    ['the LLM key', { 'assets/a.js': `h={Authorization:"Bearer ${SECRETS.LLM_API_KEY}"}` }, /value of LLM_API_KEY/],
-    ['the database password alone', { 'assets/a.js': 'p="db-password-77"' }, /password of DATABASE_URL/],
-    ['a base64-encoded secret', { 'assets/a.js': `atob("${Buffer.from(SECRETS.JWT_SECRET).toString('base64')}")` }, /base64-encoded/],
-    ['a private key block', { 'assets/a.js': '"-----BEGIN RSA PRIVATE KEY-----\\nMIIE"' }, /private key block/],
-    ['an sk- key', { 'assets/a.js': 'key="sk-proj-abcdefghijklmnopqrstuvwx"' }, /sk- style API key/],
-    ['a literal etl_key', { 'assets/a.js': 'post("/etl-run-model1-soekarno",{etl_key:"s3cr3t-key"})' }, /literal etl_key/],
-    ['a server setting name', { 'assets/a.js': 'const u=process.env.DATABASE_URL;' }, /server setting DATABASE_URL/],
+    [
+      'the JWT secret value',
+      { 'assets/a.js': `const k="${SECRETS.JWT_SECRET}";` },
+      /value of JWT_SECRET/,
+    ],
+    [
+      'the admin password',
+      { 'assets/a.js': `login("${SECRETS.ADMIN_PASSWORD}")` },
+      /value of ADMIN_PASSWORD/,
+    ],
+    [
+      'the LLM key',
+      { 'assets/a.js': `h={Authorization:"Bearer ${SECRETS.LLM_API_KEY}"}` },
+      /value of LLM_API_KEY/,
+    ],
+    [
+      'the database password alone',
+      { 'assets/a.js': 'p="db-password-77"' },
+      /password of DATABASE_URL/,
+    ],
+    [
+      'a base64-encoded secret',
+      { 'assets/a.js': `atob("${Buffer.from(SECRETS.JWT_SECRET).toString('base64')}")` },
+      /base64-encoded/,
+    ],
+    [
+      'a private key block',
+      { 'assets/a.js': '"-----BEGIN RSA PRIVATE KEY-----\\nMIIE"' },
+      /private key block/,
+    ],
+    [
+      'an sk- key',
+      { 'assets/a.js': 'key="sk-proj-abcdefghijklmnopqrstuvwx"' },
+      /sk- style API key/,
+    ],
+    [
+      'a literal etl_key',
+      { 'assets/a.js': 'post("/etl-run-model1-soekarno",{etl_key:"s3cr3t-key"})' },
+      /literal etl_key/,
+    ],
+    [
+      'a server setting name',
+      { 'assets/a.js': 'const u=process.env.DATABASE_URL;' },
+      /server setting DATABASE_URL/,
+    ],
     ['server code', { 'assets/a.js': 'import x from"fastify";' }, /server code \(Fastify\)/],
     ['server SQL', { 'assets/a.js': 'q="select password_hash from users"' }, /server SQL schema/],
-    ['a source map of server code', { 'assets/a.js.map': JSON.stringify({ version: 3, sources: ['../../apps/server/src/app.ts'], mappings: '' }) }, /source map exposes server code/],
+    [
+      'a source map of server code',
+      {
+        'assets/a.js.map': JSON.stringify({
+          version: 3,
+          sources: ['../../apps/server/src/app.ts'],
+          mappings: '',
+        }),
+      },
+      /source map exposes server code/,
+    ],
   ];
   for (const [what, files, message] of leaks) {
     it(`fails on ${what}, naming the file`, () => {
@@ -83,7 +133,9 @@ describe('client secret scan', () => {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'generated-secret-value-xyz-123456\n');
     writeFileSync(path.join(dataDir, 'admin-credentials.txt'), 'GeneratedAdmin9pw\n');
-    const dir = fakeBuild({ 'assets/a.js': 's="generated-secret-value-xyz-123456";p="GeneratedAdmin9pw"' });
+    const dir = fakeBuild({
+      'assets/a.js': 's="generated-secret-value-xyz-123456";p="GeneratedAdmin9pw"',
+    });
     const res = runScan(dir, { DATA_DIR: dataDir });
     expect(res.code).toBe(1);
     expect(res.out).toMatch(/generated JWT secret/);

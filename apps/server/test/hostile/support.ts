@@ -74,7 +74,9 @@ export async function loadOperations(ctx: TestContext): Promise<Operation[]> {
         path,
         key: `${method} ${path}`,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-        query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
+        query: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: p.schema })),
         body: op.requestBody?.content?.['application/json']?.schema,
         secured: Array.isArray(op.security) && op.security.length > 0,
         responses: Object.keys(op.responses ?? {}),
@@ -102,7 +104,10 @@ export interface World {
 }
 
 export async function createWorld(): Promise<World> {
-  const ctx = await createTestContext({ CHAT_MAX_PER_MINUTE: 1_000_000, LOGIN_MAX_PER_IP: 1_000_000 });
+  const ctx = await createTestContext({
+    CHAT_MAX_PER_MINUTE: 1_000_000,
+    LOGIN_MAX_PER_IP: 1_000_000,
+  });
   const learner = await signUp(ctx.app);
   const admin = await signUpAdmin(ctx);
   // Small training sets keep each retrain (a random valid admin request may start one) short.
@@ -110,12 +115,16 @@ export async function createWorld(): Promise<World> {
   await adminApi.setTags('Soekarno', [...syntheticTags(3, 5, 11), UNICODE_TAG]);
   await adminApi.setTags('Hatta', syntheticTags(3, 5, 12));
   const trained = await ctx.app.models.trainMissingModels();
-  for (const t of trained) if (t.action === 'failed') throw new Error(`first training failed: ${t.error}`);
+  for (const t of trained)
+    if (t.action === 'failed') throw new Error(`first training failed: ${t.error}`);
   const world: World = {
     ctx,
     learner: { token: learner.token, id: learner.user.id },
     admin: { token: admin.token, id: admin.user.id },
-    learnerCredentials: { email: learner.credentials.email, password: learner.credentials.password },
+    learnerCredentials: {
+      email: learner.credentials.email,
+      password: learner.credentials.password,
+    },
     existing: {},
   };
   await refreshExisting(world);
@@ -128,7 +137,10 @@ const rowsOf = async <T>(world: World, query: ReturnType<typeof sql>): Promise<T
 /** Re-reads the ids that path parameters may name (they change after genuine writes). */
 export async function refreshExisting(world: World): Promise<void> {
   const tagIds = await rowsOf<{ id: string }>(world, sql`select id from tags order by seq limit 3`);
-  const runIds = await rowsOf<{ id: string }>(world, sql`select id from training_runs order by started_at desc limit 2`);
+  const runIds = await rowsOf<{ id: string }>(
+    world,
+    sql`select id from training_runs order by started_at desc limit 2`,
+  );
   const versions = await rowsOf<{ version: number }>(
     world,
     sql`select distinct version from model_versions order by version desc limit 2`,
@@ -170,7 +182,8 @@ export async function waitForIdleTraining(world: World, timeoutMs = 60_000): Pro
       sql`select id from training_runs where status in ('queued', 'running')`,
     );
     if (busy.length === 0) return;
-    for (const run of busy) await world.ctx.app.models.waitForRun(run.id, Math.max(1, deadline - Date.now()));
+    for (const run of busy)
+      await world.ctx.app.models.waitForRun(run.id, Math.max(1, deadline - Date.now()));
     if (Date.now() > deadline) throw new Error('training did not finish in time');
   }
 }
@@ -178,7 +191,11 @@ export async function waitForIdleTraining(world: World, timeoutMs = 60_000): Pro
 /** After a genuine write: the learner and admin tokens still work (re-created if revoked). */
 export async function restoreAccounts(world: World): Promise<void> {
   const works = async (token: string, role: string) => {
-    const res = await world.ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const res = await world.ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     return res.statusCode === 200 && (res.json() as { data: { role: string } }).data.role === role;
   };
   if (!(await works(world.learner.token, 'user'))) {
@@ -226,9 +243,17 @@ export async function forgedTokens(userId: string): Promise<string[]> {
 }
 
 /** A one-line description of a request for failure messages. */
-export function describeRequest(req: { method: string; url: string; headers?: Record<string, string>; payload?: string }): string {
+export function describeRequest(req: {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string;
+}): string {
   const headers = JSON.stringify(req.headers ?? {}).slice(0, 300);
-  const payload = req.payload === undefined ? '' : ` body(${req.payload.length})=${JSON.stringify(req.payload.slice(0, 300))}`;
+  const payload =
+    req.payload === undefined
+      ? ''
+      : ` body(${req.payload.length})=${JSON.stringify(req.payload.slice(0, 300))}`;
   return `${req.method} ${req.url.slice(0, 300)} headers=${headers}${payload}`;
 }
 
@@ -242,7 +267,8 @@ export function envelopeProblem(res: LightMyRequestResponse): string | null {
   }
   const env = errorEnvelope.safeParse(parsed);
   if (!env.success) return `not the error envelope: ${res.body.slice(0, 200)}`;
-  if (env.data.code !== res.statusCode) return `envelope code ${env.data.code} != status ${res.statusCode}`;
+  if (env.data.code !== res.statusCode)
+    return `envelope code ${env.data.code} != status ${res.statusCode}`;
   if (/at \w+ \(|\bselect\b.*\bfrom\b|syntax error|violates|node_modules/i.test(res.body)) {
     return `leaks internals: ${res.body.slice(0, 200)}`;
   }

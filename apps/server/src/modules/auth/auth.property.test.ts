@@ -19,7 +19,10 @@ const ROUTES = [
 ] as const;
 
 const expectClientError = (res: { statusCode: number; body: string }, label: string) => {
-  expect(res.statusCode, `${label} -> ${res.statusCode} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(
+    res.statusCode,
+    `${label} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+  ).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, label).toBeLessThan(500);
   const body = JSON.parse(res.body) as { code: number; status: string; message: string };
   expect(body.status).toBe('error');
@@ -31,9 +34,27 @@ const expectClientError = (res: { statusCode: number; body: string }, label: str
 /** Bodies that are almost right: the right keys with wrong, odd or hostile values. */
 const nearMiss = fc.record(
   {
-    name: fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.integer(), fc.constant(null), fc.array(fc.string())),
-    email: fc.oneof(fc.string(), fc.emailAddress().map((e) => `${e}\u0000`), fc.constant('a@b'), fc.object(), fc.string({ minLength: 300, maxLength: 400 })),
-    password: fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ minLength: 129, maxLength: 300 }), fc.boolean(), fc.double()),
+    name: fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.string()),
+    ),
+    email: fc.oneof(
+      fc.string(),
+      fc.emailAddress().map((e) => `${e}\u0000`),
+      fc.constant('a@b'),
+      fc.object(),
+      fc.string({ minLength: 300, maxLength: 400 }),
+    ),
+    password: fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ minLength: 129, maxLength: 300 }),
+      fc.boolean(),
+      fc.double(),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -42,11 +63,23 @@ describe('auth routes under random and malformed input', () => {
   it('answer random JSON values with a 4xx envelope, never a 5xx', async () => {
     let tried = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), fc.oneof(fc.jsonValue(), nearMiss), async (route, body) => {
-        tried += 1;
-        const res = await ctx.app.inject({ method: route.method, url: route.url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-        expectClientError(res, `${route.method} ${route.url} ${JSON.stringify(body).slice(0, 120)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.oneof(fc.jsonValue(), nearMiss),
+        async (route, body) => {
+          tried += 1;
+          const res = await ctx.app.inject({
+            method: route.method,
+            url: route.url,
+            payload: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          });
+          expectClientError(
+            res,
+            `${route.method} ${route.url} ${JSON.stringify(body).slice(0, 120)}`,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
     expect(tried).toBe(300);
@@ -56,14 +89,37 @@ describe('auth routes under random and malformed input', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),
-        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constant('{"email":'), fc.constant('{'.repeat(2000))),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'),
-        fc.oneof(fc.constant(undefined), fc.string(), fc.string().map((s) => `Bearer ${s}`)),
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.constant('{"email":'),
+          fc.constant('{'.repeat(2000)),
+        ),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+        ),
+        fc.oneof(
+          fc.constant(undefined),
+          fc.string(),
+          fc.string().map((s) => `Bearer ${s}`),
+        ),
         async (route, payload, contentType, authorization) => {
           const headers: Record<string, string> = { 'content-type': contentType };
-          if (authorization !== undefined && /^[\x20-\x7e]*$/.test(authorization)) headers.authorization = authorization;
-          const res = await ctx.app.inject({ method: route.method, url: route.url, payload, headers });
-          expectClientError(res, `${route.method} ${route.url} ${contentType} ${payload.slice(0, 80)}`);
+          if (authorization !== undefined && /^[\x20-\x7e]*$/.test(authorization))
+            headers.authorization = authorization;
+          const res = await ctx.app.inject({
+            method: route.method,
+            url: route.url,
+            payload,
+            headers,
+          });
+          expectClientError(
+            res,
+            `${route.method} ${route.url} ${contentType} ${payload.slice(0, 80)}`,
+          );
         },
       ),
       { numRuns: 300 },
@@ -72,13 +128,24 @@ describe('auth routes under random and malformed input', () => {
 
   it('answer deeply nested and 1 MB bodies with a 4xx envelope', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-    const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024), email: 'a@b.co', password: 'Merdeka1945' });
+    const huge = JSON.stringify({
+      name: 'x'.repeat(1024 * 1024),
+      email: 'a@b.co',
+      password: 'Merdeka1945',
+    });
     for (const route of ROUTES) {
       for (const payload of [deep, huge]) {
-        const res = await ctx.app.inject({ method: route.method, url: route.url, payload, headers: { 'content-type': 'application/json' } });
+        const res = await ctx.app.inject({
+          method: route.method,
+          url: route.url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
         expectClientError(res, `${route.method} ${route.url} ${payload.length}`);
       }
     }
-    expect(json(await ctx.app.inject({ method: 'GET', url: '/api/health' }))).toMatchObject({ status: 'ok' });
+    expect(json(await ctx.app.inject({ method: 'GET', url: '/api/health' }))).toMatchObject({
+      status: 'ok',
+    });
   });
 });

@@ -3,7 +3,11 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHARACTER_KEYS, CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  CHARACTER_KEYS,
+  CHARACTER_NAMES,
+  type CharacterKey,
+} from '@dwitunggal/contracts/characters';
 import {
   MODEL_FILES,
   MODEL_MESSAGES,
@@ -42,10 +46,13 @@ const fileParams = figureParam.extend({
   file: z.string().describe(MODEL_FILES.join(', ')),
 });
 const versionParams = figureParam.extend({ version: z.string().describe('The version number') });
-const versionFileParams = versionParams.extend({ file: z.string().describe(MODEL_FILES.join(', ')) });
+const versionFileParams = versionParams.extend({
+  file: z.string().describe(MODEL_FILES.join(', ')),
+});
 
 function figureOf(value: string): CharacterKey {
-  if (!(CHARACTER_KEYS as readonly string[]).includes(value)) throw notFound(MODEL_MESSAGES.figureNotFound);
+  if (!(CHARACTER_KEYS as readonly string[]).includes(value))
+    throw notFound(MODEL_MESSAGES.figureNotFound);
   return value as CharacterKey;
 }
 
@@ -122,14 +129,20 @@ function compressedBody(file: StoredFile, encoding: Encoding): Promise<Buffer> {
       : gzipAsync(file.body, { level: 9 });
   entry.catch(() => compressed.delete(key));
   compressed.set(key, entry);
-  while (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value as string);
+  while (compressed.size > COMPRESSED_KEPT)
+    compressed.delete(compressed.keys().next().value as string);
   return entry;
 }
 
 /** The entity tag of an encoded representation: distinct per encoding, as caches require. */
 const encodedEtag = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile, cacheControl: string) {
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+  cacheControl: string,
+) {
   const encoding = encodingFor(request);
   const etag = encoding ? encodedEtag(file.etag, encoding) : file.etag;
   reply.header('cache-control', cacheControl).header('etag', etag);
@@ -137,7 +150,8 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, file: Stor
   // Either tag names the same content: a copy cached in another encoding is still current.
   if (notModified(request, etag) || notModified(request, file.etag)) return reply.code(304).send();
   reply.type(file.contentType);
-  if (!encoding) return reply.send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+  if (!encoding)
+    return reply.send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
   return reply.header('content-encoding', encoding).send(await compressedBody(file, encoding));
 }
 

@@ -12,7 +12,12 @@ import {
 import { buildApp } from '../../app';
 import { trainingRuns } from '../../db/schema';
 import { createCacheBus } from '../../lib/cache';
-import { createTestContext, signUpAdmin, testConfig, type TestContext } from '../../../test/helpers';
+import {
+  createTestContext,
+  signUpAdmin,
+  testConfig,
+  type TestContext,
+} from '../../../test/helpers';
 import { createTagRepository } from '../tags/repository';
 import { evaluateGate } from './repository';
 import { canonicalDataset, createModelService, dataHashOf } from './service';
@@ -46,7 +51,10 @@ const activeVersion = async (figure: string) => {
 };
 
 /** Inserts an unfinished run as a server that died would leave it. */
-async function insertOrphan(figure: 'soekarno' | 'hatta', heartbeatAgeSeconds: number): Promise<string> {
+async function insertOrphan(
+  figure: 'soekarno' | 'hatta',
+  heartbeatAgeSeconds: number,
+): Promise<string> {
   const [row] = await ctx.database.db
     .insert(trainingRuns)
     .values({
@@ -80,9 +88,12 @@ describe('retraining', () => {
     const phases = new Set(seen.filter((s) => s.status === 'running').map((s) => s.progress.phase));
     expect([...phases].some((p) => ['training', 'evaluating', 'saving'].includes(p))).toBe(true);
     const evaluating = seen.find((s) => s.progress.phase === 'evaluating');
-    if (evaluating) expect(evaluating.progress).toMatchObject({ epochs: 5, loss: expect.any(Number) });
+    if (evaluating)
+      expect(evaluating.progress).toMatchObject({ epochs: 5, loss: expect.any(Number) });
     // Timing is measured by bench/models.ts; reported here, never asserted (a busy CI machine).
-    console.info(`retrain 15x50: run ${run.durationMs} ms, request to active seen ${clickToActive} ms`);
+    console.info(
+      `retrain 15x50: run ${run.durationMs} ms, request to active seen ${clickToActive} ms`,
+    );
   });
 
   it('runs one training per figure at a time, across processes: one 202 and one 409', async () => {
@@ -100,7 +111,9 @@ describe('retraining', () => {
     expect(hatta.statusCode).toBe(202);
     const accepted = body<{ runId: string }>(a.statusCode === 202 ? a : b).data.runId;
     expect(await admin.wait(accepted)).toMatchObject({ status: 'succeeded', version: 2 });
-    expect(await admin.wait(body<{ runId: string }>(hatta).data.runId)).toMatchObject({ status: 'succeeded' });
+    expect(await admin.wait(body<{ runId: string }>(hatta).data.runId)).toMatchObject({
+      status: 'succeeded',
+    });
     // Once finished, the figure accepts a new run.
     expect(await admin.train('soekarno')).toMatchObject({ status: 'succeeded', version: 3 });
   });
@@ -133,7 +146,11 @@ describe('crash recovery', () => {
     const recovered = await ctx.app.models.recoverInterruptedRuns();
     expect(recovered).toContain(orphan);
     const failed = body<TrainingRun>(await admin.get(`/api/training-runs/${orphan}`)).data;
-    expect(failed).toMatchObject({ status: 'failed', error: RESTARTED_ERROR, progress: { phase: 'failed' } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: RESTARTED_ERROR,
+      progress: { phase: 'failed' },
+    });
     expect(failed.finishedAt).not.toBeNull();
     expect(recovered).not.toContain(live);
     expect(await admin.wait(live)).toMatchObject({ status: 'succeeded' });
@@ -142,7 +159,11 @@ describe('crash recovery', () => {
     const files = await admin.get(`/api/models/soekarno/v/${previous}/weights.bin`);
     expect(files.statusCode).toBe(200);
     const next = await admin.train('soekarno');
-    expect(next).toMatchObject({ status: 'succeeded', version: (previous ?? 0) + 1, activated: true });
+    expect(next).toMatchObject({
+      status: 'succeeded',
+      version: (previous ?? 0) + 1,
+      activated: true,
+    });
   });
 
   it('treats a run with a fresh heartbeat by another process as alive on PostgreSQL only', async () => {
@@ -155,7 +176,9 @@ describe('crash recovery', () => {
     }
     expect(recovered).toEqual([]);
     expect((await admin.post('/api/etl-run-model1-hatta')).statusCode).toBe(409);
-    expect(body<TrainingRun>(await admin.get(`/api/training-runs/${orphan}`)).data.status).toBe('running');
+    expect(body<TrainingRun>(await admin.get(`/api/training-runs/${orphan}`)).data.status).toBe(
+      'running',
+    );
     // Its heartbeat stops: the next poll fails it and the figure is free again.
     await ctx.database.db
       .update(trainingRuns)
@@ -172,7 +195,9 @@ describe('crash recovery', () => {
     const orphan = await insertOrphan('hatta', 3600);
     const run = await admin.train('hatta');
     expect(run.status).toBe('succeeded');
-    expect(body<TrainingRun>(await admin.get(`/api/training-runs/${orphan}`)).data.error).toBe(RESTARTED_ERROR);
+    expect(body<TrainingRun>(await admin.get(`/api/training-runs/${orphan}`)).data.error).toBe(
+      RESTARTED_ERROR,
+    );
   });
 
   it('fails runs it has to stop: shutdown and time limit', async () => {
@@ -213,7 +238,11 @@ describe('gate and data hash', () => {
   });
 
   it('hashes the training data independently of tag order, and changes with any phrase', () => {
-    const tags = syntheticTags(4, 3).map((t) => ({ name: t.tag, input: t.input, responses: t.responses }));
+    const tags = syntheticTags(4, 3).map((t) => ({
+      name: t.tag,
+      input: t.input,
+      responses: t.responses,
+    }));
     const hash = dataHashOf(canonicalDataset(tags));
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(dataHashOf(canonicalDataset([...tags].reverse()))).toBe(hash);
@@ -225,7 +254,9 @@ describe('gate and data hash', () => {
     const dataset = parseDataset({ tags: syntheticTags(5, 12, 9) });
     const full = crossValidate(dataset, { folds: 5, seed: 1 });
     const fast = crossValidate(dataset, { folds: 5, seed: 1, config: CV_CONFIG });
-    expect(fast.predictions.map((p) => p.predicted)).toEqual(full.predictions.map((p) => p.predicted));
+    expect(fast.predictions.map((p) => p.predicted)).toEqual(
+      full.predictions.map((p) => p.predicted),
+    );
     expect(fast.metrics.macroF1).toBe(full.metrics.macroF1);
   });
 });

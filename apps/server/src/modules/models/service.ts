@@ -3,7 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { readModel, type ModelArtifacts, type LayersModelJson } from '@dwitunggal/classifier/artifacts';
+import {
+  readModel,
+  type ModelArtifacts,
+  type LayersModelJson,
+} from '@dwitunggal/classifier/artifacts';
 import { PREPROCESS_VERSION } from '@dwitunggal/classifier/preprocess';
 import {
   DatasetError,
@@ -566,7 +570,9 @@ export function createModelService(deps: {
     const file = await repo.readFile(figure, version, 'content.json');
     if (!file) return false;
     try {
-      const content = JSON.parse(new TextDecoder().decode(file.body)) as { preprocessVersion?: unknown };
+      const content = JSON.parse(new TextDecoder().decode(file.body)) as {
+        preprocessVersion?: unknown;
+      };
       return content.preprocessVersion === PREPROCESS_VERSION;
     } catch {
       return false;
@@ -732,11 +738,14 @@ export function createModelService(deps: {
             const present = await repo.activeVersion(figure);
             // A model made by an older preprocessing cannot be used by this app's browser code
             // (it refuses it): retrain, and activate the new model whatever the quality gate says.
-            const outdated = present ? !(await usesCurrentPreprocessing(figure, present.version)) : false;
+            const outdated = present
+              ? !(await usesCurrentPreprocessing(figure, present.version))
+              : false;
             if (present && !outdated) {
               return { figure, action: 'present', version: present.version, durationMs: 0 };
             }
-            if (outdated) log?.info({ figure }, 'the active model uses an older preprocessing: retraining');
+            if (outdated)
+              log?.info({ figure }, 'the active model uses an older preprocessing: retraining');
             let runId: string;
             let action: InitialModelOutcome['action'] = 'trained';
             try {

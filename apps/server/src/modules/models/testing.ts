@@ -41,7 +41,18 @@ const TOPICS = [
   'pidato',
 ];
 const OPENERS = ['ceritakan', 'apa', 'bagaimana', 'kapan', 'mengapa', 'siapa', 'jelaskan', 'bung'];
-const FILLERS = ['tentang', 'soal', 'mengenai', 'waktu', 'dulu', 'itu', 'ya', 'dong', 'sih', 'lagi'];
+const FILLERS = [
+  'tentang',
+  'soal',
+  'mengenai',
+  'waktu',
+  'dulu',
+  'itu',
+  'ya',
+  'dong',
+  'sih',
+  'lagi',
+];
 
 /**
  * `tags` tags of `inputs` distinct questions each: every tag has its own topic words (a name

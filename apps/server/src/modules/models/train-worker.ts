@@ -73,7 +73,13 @@ export function runTraining(
     onProgress: (_epoch, l) => {
       loss = l;
       done += 1;
-      onProgress({ type: 'progress', phase: 'training', epoch: done, epochs: TRAINING_STEPS, loss });
+      onProgress({
+        type: 'progress',
+        phase: 'training',
+        epoch: done,
+        epochs: TRAINING_STEPS,
+        loss,
+      });
     },
   });
 

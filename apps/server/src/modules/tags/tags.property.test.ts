@@ -224,13 +224,11 @@ const request: fc.Arbitrary<Req> = fc.oneof(
   segment.map((id) => ({ method: 'DELETE' as const, url: `/api/chatbot/tags/${id}` })),
   segment.map((id) => ({ method: 'GET' as const, url: `/api/chatbot/tags/${id}` })),
   segment.map((nama) => ({ method: 'GET' as const, url: `/api/chatbot/tags/nama/${nama}` })),
-  fc
-    .tuple(segment, query, payload)
-    .map(([nama, q, p]) => ({
-      method: 'POST' as const,
-      url: `/api/chatbot/import/${nama}${q}`,
-      payload: p,
-    })),
+  fc.tuple(segment, query, payload).map(([nama, q, p]) => ({
+    method: 'POST' as const,
+    url: `/api/chatbot/import/${nama}${q}`,
+    payload: p,
+  })),
   fc
     .tuple(segment, query)
     .map(([nama, q]) => ({ method: 'GET' as const, url: `/api/chatbot/export/${nama}${q}` })),

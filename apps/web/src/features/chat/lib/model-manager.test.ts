@@ -56,16 +56,22 @@ describe('model loading: a damaged new version keeps the last good model', () =>
       name: 'model.json whose manifest lists no weights',
       handler: () =>
         http.get(`${base(2)}/model.json`, () =>
-          HttpResponse.json({ ...good.modelJson, weightsManifest: [{ paths: ['weights.bin'], weights: [] }] }),
+          HttpResponse.json({
+            ...good.modelJson,
+            weightsManifest: [{ paths: ['weights.bin'], weights: [] }],
+          }),
         ),
     },
     {
       name: 'weights.bin of the right size holding NaN',
       handler: () =>
         http.get(`${base(2)}/weights.bin`, () =>
-          HttpResponse.arrayBuffer(new Float32Array(good.weights.byteLength / 4).fill(Number.NaN).buffer, {
-            headers: { 'content-type': 'application/octet-stream' },
-          }),
+          HttpResponse.arrayBuffer(
+            new Float32Array(good.weights.byteLength / 4).fill(Number.NaN).buffer,
+            {
+              headers: { 'content-type': 'application/octet-stream' },
+            },
+          ),
         ),
     },
     {
