@@ -1,6 +1,7 @@
 import { stopwords as oramaIndonesianStopwords } from '@orama/stopwords/indonesian';
 import { foldForMatch, lookupTable, wordsOf } from '@dwitunggal/text/fold';
 import { stem as lightStem } from '@dwitunggal/text/stem';
+import { colloquialForms } from '@dwitunggal/text/colloquial';
 
 /**
  * Indonesian text analysis for retrieval: folding, stop words and stemming.
@@ -104,6 +105,13 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   pilih: ['angkat'],
   angkat: ['pilih'],
   menang: ['unggul'],
+  // Today's school levels for the colonial schools the passages name (ELS, MULO, HBS).
+  sd: ['els', 'dasar'],
+  smp: ['mulo'],
+  sma: ['hbs', 'menengah'],
+  jurus: ['ilmu', 'bidang', 'studi'],
+  // An ethnic group is named in the passages, not the word "suku".
+  suku: ['minangkabau', 'jawa', 'bali', 'sunda', 'batak'],
 });
 
 /**
@@ -215,9 +223,17 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
 
 function stemUncached(word: string, known: ReadonlySet<string>): string {
   const s = lightStem(word);
-  if (s === word || known.has(s) || !/^(me|pe)/.test(word)) return s;
-  for (const candidate of restorations(s, word)) {
-    if (known.has(candidate)) return candidate;
+  if (known.has(s)) return s;
+  if (/^(me|pe)/.test(word) && s !== word) {
+    for (const candidate of restorations(s, word)) {
+      if (known.has(candidate)) return candidate;
+    }
+  }
+  // A colloquial form ("dibacain", "nyulik", "dapet") stands for the standard word whose root
+  // the corpus knows.
+  for (const form of colloquialForms(word)) {
+    const root = lightStem(form);
+    if (known.has(root)) return root;
   }
   return s;
 }

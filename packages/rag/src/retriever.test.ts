@@ -32,6 +32,13 @@ describe('retrieval over the knowledge base', () => {
   const best = (query: string, karakter: 'soekarno' | 'hatta') =>
     retriever.search(query, { karakter, k: 5 })[0]?.passage;
 
+  it('understands colloquial verbs and school levels as learners type them', () => {
+    expect(best('proklamasi dibacain dimana pak', 'soekarno')?.text).toContain('Pegangsaan');
+    expect(best('yg ngibarin bendera siapa', 'soekarno')?.text).toMatch(/Latief|Suhud/);
+    expect(best('pemuda nyulik bapak ke mana', 'soekarno')?.text).toContain('Rengasdengklok');
+    expect(best('smp nya bapak dulu dmn', 'hatta')?.text).toContain('MULO');
+  });
+
   it('reads "Bapak", "Anda" and "Bung" as the figure being asked', () => {
     expect(best('Kapan Bapak lahir?', 'hatta')?.text).toContain('12 Agustus 1902');
     expect(best('Kapan Bapak lahir?', 'soekarno')?.text).toContain('6 Juni 1901');

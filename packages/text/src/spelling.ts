@@ -60,6 +60,7 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   ortu: 'orang tua',
   // function words
   yg: 'yang',
+  y: 'ya',
   yng: 'yang',
   dgn: 'dengan',
   dg: 'dengan',
