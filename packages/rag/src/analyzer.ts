@@ -137,6 +137,11 @@ const FRAME_STEMS = new Set([
   'tahun',
   // "habis" frames time ("abis itu", "sehabis perang") or spending ("menghabiskan masa kecil").
   'habis',
+  // "di daerah mana", "kepanjangan/singkatan dari apa", "insinyur bidang apa".
+  'daerah',
+  'panjang',
+  'singkat',
+  'bidang',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */
@@ -221,7 +226,22 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
   };
 }
 
+/** Ordinal words, read as the ordinal terms the query normaliser makes of "ke 7". */
+const ORDINALS: Readonly<Record<string, string>> = {
+  kedua: 'ke2',
+  ketiga: 'ke3',
+  keempat: 'ke4',
+  kelima: 'ke5',
+  keenam: 'ke6',
+  ketujuh: 'ke7',
+  kedelapan: 'ke8',
+  kesembilan: 'ke9',
+  kesepuluh: 'ke10',
+};
+
 function stemUncached(word: string, known: ReadonlySet<string>): string {
+  const ordinal = ORDINALS[word];
+  if (ordinal !== undefined) return ordinal;
   const s = lightStem(word);
   if (known.has(s)) return s;
   if (/^(me|pe)/.test(word) && s !== word) {

@@ -69,6 +69,10 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     const next = words[i + 1] ?? '';
     if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
+    } else if (word === 'ke' && /^\d{1,2}$/.test(next)) {
+      // An ordinal ("presiden ke 7") is one term, matched only by an ordinal ("ketujuh").
+      out.push({ word: `ke${next}`, implied: false });
+      i++;
     } else if ((word === 'saat' || word === 'hari' || word === 'masa') && next === 'ini') {
       out.push({ word: 'kini', implied: false });
       i++;

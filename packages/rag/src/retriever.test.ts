@@ -32,6 +32,14 @@ describe('retrieval over the knowledge base', () => {
   const best = (query: string, karakter: 'soekarno' | 'hatta') =>
     retriever.search(query, { karakter, k: 5 })[0]?.passage;
 
+  it('declines number coincidences: an ordinal must match an ordinal, a bare number is no topic', () => {
+    expect(retriever.search('siapa presiden ke 7', { karakter: 'soekarno', k: 5 })).toEqual([]);
+    expect(retriever.search('{{7*7}}', { karakter: 'soekarno', k: 5 })).toEqual([]);
+    expect(retriever.search('apa kepanjangan Nasakom', { karakter: 'soekarno', k: 5 })).not.toEqual(
+      [],
+    );
+  });
+
   it('understands colloquial verbs and school levels as learners type them', () => {
     expect(best('proklamasi dibacain dimana pak', 'soekarno')?.text).toContain('Pegangsaan');
     expect(best('yg ngibarin bendera siapa', 'soekarno')?.text).toMatch(/Latief|Suhud/);

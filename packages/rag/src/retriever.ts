@@ -426,6 +426,9 @@ export function createRetriever(
     const topics = terms.filter(
       (t) => !t.isName && t.term !== PRESENT_DAY_TERM && !isFrameStem(t.term),
     );
+    // A bare number ("{{7*7}}", "7") is no topic of its own: some word besides it must match.
+    const words = topics.filter((t) => !/^\d+$/.test(t.term));
+    if (topics.length > 0 && !words.some((t) => best.matched.includes(t.term))) return false;
     const found = new Set(best.matched);
     const topicsFound = topics.filter((t) => found.has(t.term)).length;
     return topicsFound >= Math.min(2, topics.length);

@@ -61,6 +61,8 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   // function words
   yg: 'yang',
   y: 'ya',
+  wkt: 'waktu',
+  bu: 'ibu',
   yng: 'yang',
   dgn: 'dengan',
   dg: 'dengan',
