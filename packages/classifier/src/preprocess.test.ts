@@ -62,8 +62,25 @@ describe('spec steps (golden)', () => {
     expect([...padOrTruncate([], 2, DEFAULT_PREPROCESS)]).toEqual([0, 0]);
   });
 
-  it('has a version to stamp into models', () => {
-    expect(PREPROCESS_VERSION).toBe(2);
+  // Models in the browser were trained with the tokens of their preprocessVersion: the version
+  // and the tokens of a fixed learner sample change together (the server retrains older models).
+  it('stamps a version that changes whenever the tokens of learner text change', () => {
+    const sample = 'bu fatmawati wkt itu y jahit bendera, gmn critanya pak??';
+    expect({ version: PREPROCESS_VERSION, words: words(sample, DEFAULT_PREPROCESS) }).toEqual({
+      version: 3,
+      words: [
+        'ibu',
+        'fatmawati',
+        'waktu',
+        'itu',
+        'ya',
+        'jahit',
+        'bendera',
+        'bagaimana',
+        'critanya',
+        'pak',
+      ],
+    });
   });
 });
 

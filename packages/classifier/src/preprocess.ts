@@ -14,9 +14,9 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
 
 /**
  * Bump whenever any step below changes the tokens produced for some text. 2: words come from the
- * project's one Indonesian text package (@dwitunggal/text), shared with rag.
+ * project's one Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt" and "bu" read as ya, waktu and ibu.
  */
-export const PREPROCESS_VERSION = 2;
+export const PREPROCESS_VERSION = 3;
 
 export interface PreprocessOptions {
   /** Informal spelling, old spelling and repeated letters (@dwitunggal/text/spelling). */
