@@ -212,6 +212,16 @@ const PERSONAL_NOUNS = [
   'kabinet',
   'usia',
   'umur',
+  'diri',
+  'surat',
+  'kelahiran',
+  'kedatangan',
+  'kepulangan',
+  'pernikahan',
+  'perjuangan',
+  'pembuangan',
+  'penahanan',
+  'biografi',
 ];
 
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
