@@ -112,6 +112,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   jurus: ['ilmu', 'bidang', 'studi'],
   // An ethnic group is named in the passages, not the word "suku".
   suku: ['minangkabau', 'jawa', 'bali', 'sunda', 'batak'],
+  // "nama asli": the name given at birth.
+  asli: ['lahir'],
 });
 
 /**

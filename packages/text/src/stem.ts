@@ -36,6 +36,10 @@ const OVERRIDES: Readonly<Record<string, string>> = lookupTable({
   pemerintahannya: 'pemerintah',
   penduduk: 'penduduk',
   pendudukan: 'duduk',
+  // "berangkat" (to leave) is not "angkat" (to lift, to appoint).
+  berangkat: 'berangkat',
+  keberangkatan: 'berangkat',
+  keberangkatannya: 'berangkat',
   menikah: 'nikah',
   menikahi: 'nikah',
   menikahnya: 'nikah',
