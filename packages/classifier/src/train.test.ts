@@ -3,6 +3,7 @@ import { DEFAULT_THRESHOLDS } from './artifacts';
 import type { Dataset } from './dataset';
 import { examplesOf } from './dataset';
 import { ORIGINAL_CONFIG, responseChunks, train, trainingTexts } from './train';
+import { PREPROCESS_VERSION } from './preprocess';
 
 /** Three tags whose inputs share no word across tags: separable by words alone. */
 const separable: Dataset = {
@@ -137,7 +138,7 @@ describe('train', () => {
     const { content, wordIndex } = train(toy, { seed: 1 }).artifacts;
     expect(content.tags).toEqual(['salam', 'pamit', 'tanya']);
     expect(content.responses.tanya).toEqual(['Saya lahir pada 1901.']);
-    expect(content.preprocessVersion).toBe(2);
+    expect(content.preprocessVersion).toBe(PREPROCESS_VERSION);
     expect(content.inputLength).toBeGreaterThanOrEqual(4);
     expect(content.thresholds).toEqual(DEFAULT_THRESHOLDS);
     expect(content.thresholds.minKnownShare).toBeGreaterThan(0);
