@@ -103,7 +103,7 @@ export const ANSWER_SHAPES: Readonly<
   who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
   howMany:
     /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|belas|puluh|ratus|ribu|juta)\b/i,
-  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan)\b/i,
+  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan|ingin|hendak|bermaksud|khawatir|menilai|berpendapat)\b/i,
   define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
 };
 
