@@ -148,10 +148,12 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
     );
     expect(
       toFirstPerson(
-        'Hatta mengundurkan diri, dan pengunduran dirinya berlaku sejak 1 Desember 1956.',
+        'Hatta mengundurkan diri sebagai Wakil Presiden, dan pengunduran dirinya berlaku sejak 1 Desember 1956.',
         'hatta',
       ),
-    ).toBe('Saya mengundurkan diri, dan pengunduran diri saya berlaku sejak 1 Desember 1956.');
+    ).toBe(
+      'Saya mengundurkan diri sebagai Wakil Presiden, dan pengunduran diri saya berlaku sejak 1 Desember 1956.',
+    );
   });
 
   it('reads the speaker as the possessor when the speaker is the last person named before it', () => {

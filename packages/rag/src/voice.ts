@@ -352,10 +352,29 @@ function nearestPersonIsSpeaker(before: string): boolean {
     const word = bare[i] as string;
     if (word === 'saya' || word === 'Saya') return true;
     if (/^(?:ia|dia|mereka|beliau|keduanya)$/i.test(word)) return false;
+    // An office or an acronym ("sebagai Wakil Presiden", "kepada DPR") names no possessor.
+    if (OFFICE_WORDS.has(word) || /^[A-Z]{2,}$/.test(word)) continue;
     if (capitalised(i) && !place[i]) return false;
   }
   return false;
 }
+
+/** Capitalised words of offices and institutions: never the possessor of a "-nya". */
+const OFFICE_WORDS = new Set([
+  'Presiden',
+  'Wakil',
+  'Perdana',
+  'Menteri',
+  'Ketua',
+  'Republik',
+  'Indonesia',
+  'Serikat',
+  'Kabinet',
+  'Dewan',
+  'Partai',
+  'Panitia',
+  'Badan',
+]);
 
 function insideQuotes(sentence: string, index: number): boolean {
   const quotes = (sentence.slice(0, index).match(/["\u201c\u201d]/g) ?? []).length;
