@@ -1,7 +1,9 @@
 import { chatAnswer } from '@dwitunggal/contracts/chat';
 import { describe, expect, it } from 'vitest';
 import { createRagEngine } from './engine';
-import { realPassages } from './testing/fixtures';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { realPassages, repoRoot } from './testing/fixtures';
 
 const engine = createRagEngine({ passages: await realPassages() });
 
@@ -15,6 +17,26 @@ describe('rag engine (what POST /api/chat calls)', () => {
     expect(parsed.response).toContain('Saya lahir pada 12 Agustus 1902');
     expect(parsed.sources.map((s) => s.id)).toContain('hatta-001');
   });
+
+  // The chat screen offers these four questions per figure: rag must answer every one of them
+  // from a passage about that figure, in his voice (the tfjs model is checked on them by the
+  // classifier's evaluation).
+  const starters = (['soekarno', 'hatta'] as const).flatMap((karakter) => {
+    const file = path.join(repoRoot, 'data/seed/tags', `${karakter}.json`);
+    const seed = JSON.parse(readFileSync(file, 'utf8')) as { starters: { text: string }[] };
+    return seed.starters.map((s) => [karakter, s.text] as const);
+  });
+  it.each(starters)(
+    'answers the %s starter %j from a passage about him',
+    async (karakter, prompt) => {
+      const answer = await engine.answer({ karakter, prompt });
+      expect(answer.sources.length).toBeGreaterThan(0);
+      const passages = await realPassages();
+      const first = passages.find((p) => p.id === answer.sources[0]?.id);
+      expect(first?.figures).toContain(karakter);
+      expect(answer.response).toMatch(/\b[Ss]aya\b/);
+    },
+  );
 
   it('answers "I do not know" with no sources for an off-topic question', async () => {
     const answer = await engine.answer({ karakter: 'soekarno', prompt: 'resep nasi goreng' });
