@@ -27,7 +27,10 @@ async function measure(browser: Browser, url: string, token?: string) {
   const page = await context.newPage();
   const scripts = new Map<string, Buffer>();
   page.on('response', async (res) => {
-    if (res.request().resourceType() !== 'script') return;
+    // Module preloads of a prerendered page are fetched as "other", not "script": count every
+    // JavaScript response.
+    const type = res.headers()['content-type'] ?? '';
+    if (res.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
     try {
       scripts.set(res.url(), await res.body());
     } catch {
