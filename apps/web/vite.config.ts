@@ -1,34 +1,27 @@
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { entryDynamicPreload } from './src/app/entry-preload';
-import { fontPreload } from './src/app/font-preload';
-import { routePreload } from './src/app/route-preload';
+import { shellModules } from './src/prerender/build/chunks';
+import { entryDynamicPreload } from './src/prerender/build/entry-preload';
+import { fontPreload } from './src/prerender/build/font-preload';
+import { prerenderPlugin } from './src/prerender/build/prerender-pages';
+import { routePreload } from './src/prerender/build/route-preload';
 
 // Design tokens used by the manifest; keep in sync with `@theme` in src/index.css.
 const THEME_COLOR = '#8c1515'; // --color-merah-700
 const BACKGROUND_COLOR = '#fbf7f0'; // --color-kertas-50
 
 /**
- * Prerenders the pages (scripts/prerender.mjs) once the client bundle is written, and before the
- * service worker is generated (VitePWA's closeBundle runs last), so that it precaches them.
+ * Options of a run-time cache of immutable files (the cache answers first). The url patterns stay
+ * written out where they are used: Workbox copies their source text into sw.js.
  */
-function prerenderPages(): Plugin {
+function immutableCache(cacheName: string, maxEntries: number) {
   return {
-    name: 'dwitunggal:prerender',
-    apply: 'build',
-    closeBundle: {
-      order: 'pre',
-      sequential: true,
-      handler(error?: Error) {
-        if (error) return;
-        const script = fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url));
-        execFileSync(process.execPath, [script], { stdio: 'inherit' });
-      },
-    },
+    cacheName,
+    expiration: { maxEntries, maxAgeSeconds: 60 * 60 * 24 * 90 },
+    cacheableResponse: { statuses: [200] },
   };
 }
 
@@ -45,9 +38,10 @@ export default defineConfig({
     entryDynamicPreload(),
     // Requests the web fonts with the page (font-display: optional, src/fonts.css).
     fontPreload(),
-    prerenderPages(),
+    // Prerenders /, /login and the signed-in screens once the bundle is written (src/prerender).
+    prerenderPlugin(),
     VitePWA({
-      // After prerenderPages(): the worker precaches the prerendered pages.
+      // After prerenderPlugin(): the worker precaches the prerendered pages.
       integration: { closeBundleOrder: 'post' },
       strategies: 'generateSW',
       filename: 'sw.js',
@@ -109,22 +103,14 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin && /^\/assets\/lazy-[^/]+\.js$/.test(url.pathname),
             handler: 'CacheFirst',
-            options: {
-              cacheName: 'dw-lazy-chunks',
-              expiration: { maxEntries: 12, maxAgeSeconds: 60 * 60 * 24 * 90 },
-              cacheableResponse: { statuses: [200] },
-            },
+            options: immutableCache('dw-lazy-chunks', 12),
           },
           {
             // Versioned model files (/api/models/{figure}/v/{n}/...): immutable.
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin && /^\/api\/models\/[^/]+\/v\//.test(url.pathname),
             handler: 'CacheFirst',
-            options: {
-              cacheName: 'dw-models',
-              expiration: { maxEntries: 24, maxAgeSeconds: 60 * 60 * 24 * 90 },
-              cacheableResponse: { statuses: [200] },
-            },
+            options: immutableCache('dw-models', 24),
           },
           {
             // Which version is active: the network when it answers, the last answer offline.
@@ -168,12 +154,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
-            // The app's shared code (everything under src/ but the lazy route modules and the
-            // feature screens they load) in one chunk: a few files to fetch, not a dozen tiny ones.
-            {
-              name: 'shell',
-              test: /[\\/]src[\\/](app[\\/](?!routes[\\/])[^\\/]+|lib|config|components|features[\\/](auth|network))[\\/.]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
-            },
+            // The app's code that runs before any route module (see shellModules).
+            { name: 'shell', test: shellModules() },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // TF.js (chat screens only): a `lazy-*` chunk, never precached (see workbox above).
             {

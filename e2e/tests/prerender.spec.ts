@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createLearner, PASSWORD } from './helpers';
 
 /**
- * The public pages are prerendered at build time (apps/web/scripts/prerender.mjs): their content
+ * The public pages are prerendered at build time (apps/web/src/prerender/build/prerender-pages.ts): their content
  * is in the HTML, on screen before the app's script runs, and the app then hydrates that DOM
  * instead of replacing it.
  */

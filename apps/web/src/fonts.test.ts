@@ -6,7 +6,7 @@ import inter from '@capsizecss/metrics/inter';
 import lora from '@capsizecss/metrics/lora';
 import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
 import { describe, expect, it } from 'vitest';
-import { PRELOADED_FACES } from './app/font-preload';
+import { PRELOADED_FACES } from './prerender/build/font-preload';
 
 const css = readFileSync(path.join(__dirname, 'index.css'), 'utf8');
 

@@ -14,7 +14,7 @@ export function resolveWebDist(configured?: string): string | null {
 }
 
 /**
- * The pages the web build prerendered (apps/web/scripts/prerender.mjs): route -> HTML file in the
+ * The pages the web build prerendered (apps/web/src/prerender/build/prerender-pages.ts): route -> HTML file in the
  * build's root. Empty when the build has none (or its list is unreadable: index.html serves them).
  */
 export function prerenderedPages(root: string): Record<string, string> {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { paths } from '@/config/paths';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 
 /**
  * Login required (spec section 4): a persisted token means "assume authenticated", so the page

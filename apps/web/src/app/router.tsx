@@ -1,95 +1,50 @@
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { ROUTE_TABLE, routeComponentName, type RouteEntry, type RouteGuard } from './route-table';
 
-/**
- * Every route of the spec (section 2). Route components are lazy so that /login and /register
- * load only what they need; the guards are small and stay in the entry chunk.
- */
+/** The route modules, each loaded on first use: /login and /register load only what they need. */
+const routeModules = import.meta.glob<Record<string, ComponentType | undefined>>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+]);
+
+/** The guards are small and stay in the entry chunk. */
+const guards: Record<RouteGuard, ReactNode> = {
+  'signed-in': <RequireAuth />,
+  admin: <RequireAdmin />,
+};
+
+/** Loads a route module and answers its component (route-table.ts names it). */
+async function loadRoute(module: string): Promise<{ Component: ComponentType }> {
+  const load = routeModules[`./routes/${module}.tsx`];
+  const Component = load && (await load())[routeComponentName(module)];
+  if (!Component)
+    throw new Error(`src/app/routes/${module}.tsx has no ${routeComponentName(module)}`);
+  return { Component };
+}
+
+function toRoute({ index, path, module, guard, children }: RouteEntry): RouteObject {
+  const lazy = module ? { lazy: () => loadRoute(module) } : {};
+  if (index) return { index: true, ...lazy };
+  return {
+    ...(path ? { path } : {}),
+    ...(guard ? { element: guards[guard] } : {}),
+    ...lazy,
+    ...(children ? { children: children.map(toRoute) } : {}),
+  };
+}
+
+/** Every route of the spec (section 2), as route-table.ts lists them. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
-      },
-      {
-        path: 'login',
-        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
-      },
-      {
-        path: 'register',
-        lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./routes/app-layout')).AppLayoutRoute }),
-            children: [
-              {
-                path: 'home',
-                lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
-              },
-              {
-                path: 'chatsoekarno',
-                lazy: async () => ({
-                  Component: (await import('./routes/chat-soekarno')).ChatSoekarnoRoute,
-                }),
-              },
-              {
-                path: 'chathatta',
-                lazy: async () => ({
-                  Component: (await import('./routes/chat-hatta')).ChatHattaRoute,
-                }),
-              },
-              {
-                path: 'model/soekarno',
-                lazy: async () => ({
-                  Component: (await import('./routes/model-soekarno')).ModelSoekarnoRoute,
-                }),
-              },
-              {
-                path: 'model/hatta',
-                lazy: async () => ({
-                  Component: (await import('./routes/model-hatta')).ModelHattaRoute,
-                }),
-              },
-              {
-                element: <RequireAdmin />,
-                children: [
-                  {
-                    path: 'crudsoekarno',
-                    lazy: async () => ({
-                      Component: (await import('./routes/archive-soekarno')).ArchiveSoekarnoRoute,
-                    }),
-                  },
-                  {
-                    path: 'crudhatta',
-                    lazy: async () => ({
-                      Component: (await import('./routes/archive-hatta')).ArchiveHattaRoute,
-                    }),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        path: '403',
-        lazy: async () => ({ Component: (await import('./routes/forbidden')).ForbiddenRoute }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
-      },
-    ],
+    children: ROUTE_TABLE.map(toRoute),
   },
 ];
 

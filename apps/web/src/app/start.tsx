@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { mount } from './boot';
+import { mount } from '@/prerender/mount';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './register-sw';

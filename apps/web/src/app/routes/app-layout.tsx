@@ -8,7 +8,7 @@ import { Sidebar } from '@/features/shell/components/sidebar';
 import { UserMenu } from '@/features/shell/components/user-menu';
 import { isDesktopWidth, useIsDesktop } from '@/features/shell/hooks/use-media-query';
 import { useUiStore } from '@/features/shell/stores/ui-store';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 
 // Loaded when first opened: the form stays out of every signed-in page's JavaScript.
 const ChangePasswordDialog = lazy(() =>

@@ -2,7 +2,7 @@ import { team } from '@/config/team';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { HeroCards } from '@/features/home/components/hero-cards';
 import { TeamCarousel } from '@/features/team/components/team-carousel';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 
 /** `/home` (spec section 2): welcome, two hero cards, team carousel, footer line. */
 export function HomeRoute() {

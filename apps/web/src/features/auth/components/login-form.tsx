@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { EmailField } from './email-field';
 import { preloadApi } from '@/lib/api-client';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { loadAuthSchemas } from '../api/schemas';
 import { LoginError, loginMessages, signIn } from '../api/session';

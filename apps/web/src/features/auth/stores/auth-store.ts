@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { setAuthToken } from '@/lib/api-client';
 import { storageKeys } from '@/config/storage-keys';
-import { hydrateWithLiveState } from '@/lib/hydration';
+import { hydrateWithLiveState } from '@/prerender/hydration';
 
 export type AuthState = {
   user: PublicUser | null;

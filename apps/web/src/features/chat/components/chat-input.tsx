@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 import { TEXTAREA_MAX_HEIGHT, TEXTAREA_MIN_HEIGHT, type ChatCharacter } from '../config/characters';
 import { IconSend } from './chat-icons';
 

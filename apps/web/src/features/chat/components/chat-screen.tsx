@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Alert } from '@/components/ui/alert';
 import { IconClose } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 import { whenIdle } from '@/lib/when-idle';
 import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
 import { STARTERS } from '../config/starters';

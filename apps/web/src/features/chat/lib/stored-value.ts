@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 
 /**
  * A value kept in localStorage under a plain key (the spec's keys hold plain JSON, not a

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { storageKeys } from '@/config/storage-keys';
-import { hydrateWithLiveState } from '@/lib/hydration';
+import { hydrateWithLiveState } from '@/prerender/hydration';
 import { isDesktopWidth } from '../hooks/use-media-query';
 
 type UiState = {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { team } from '@/config/team';
 import { renderToString } from 'react-dom/server';
-import { HydrationBoundary } from '@/lib/hydration';
+import { HydrationBoundary } from '@/prerender/hydration';
 import { TeamCarousel } from './team-carousel';
 
 const position = () => screen.getByText(/^\d \/ 6$/).textContent;

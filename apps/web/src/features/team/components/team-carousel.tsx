@@ -11,7 +11,7 @@ import {
 import type { TeamMember } from '@/config/team';
 import { IconChevronLeft, IconChevronRight, IconPause, IconPlay } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/hydration';
+import { useHydrated } from '@/prerender/hydration';
 import { useCarouselLayout } from '../hooks/use-carousel-layout';
 import { MemberCard } from './member-card';
 

@@ -1,20 +1,17 @@
 /**
- * Build-time prerendering (scripts/prerender.mjs): the HTML of a route as React's hydration
+ * Build-time prerendering (build/prerender-pages.ts): the HTML of a route as React's hydration
  * render produces it, so that the page shows its content before any script runs; src/main.tsx
- * then hydrates it (src/app/boot.ts). Public pages are rendered for a signed-out visitor; the
+ * then hydrates it (mount.ts). Public pages are rendered for a signed-out visitor; the
  * signed-in screens without any visitor's data (no name, no stored history, the default model),
- * which their components render once hydrated (lib/hydration.tsx).
+ * which their components render once hydrated (hydration.tsx).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { ROUTE_MODULES } from './app/route-preload';
-import { routes } from './app/router';
-import { storageKeys } from './config/storage-keys';
-import { HydrationBoundary } from './lib/hydration';
-
-export { EARLY_CLICK_RECORDER } from './lib/hydration';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { storageKeys } from '@/config/storage-keys';
+import { HydrationBoundary } from './hydration';
 
 /**
  * The routes prerendered at build time, and who the page is for: 'none', a page for signed-out
@@ -31,9 +28,6 @@ export const PRERENDERED_ROUTES = [
   { path: '/chatsoekarno', session: 'required', history: storageKeys.chat('soekarno') },
   { path: '/chathatta', session: 'required', history: storageKeys.chat('hatta') },
 ] as const;
-
-/** The modules under src/app/routes that the router loads for a route, outermost first. */
-export const routeModules = (path: string): readonly string[] => ROUTE_MODULES[path] ?? [];
 
 /** Where the auth store keeps the session (a zustand persist envelope: { state: { token } }). */
 export const AUTH_STORAGE_KEY = storageKeys.auth;

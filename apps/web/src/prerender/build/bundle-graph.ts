@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { routeModuleFile } from '../../app/route-table';
 
 /** The chunks of a Rollup/Rolldown output bundle, as the build plugins of this folder read them. */
 export type BundleChunk = {
@@ -32,6 +33,31 @@ export function closure(
     if (out.has(file) || !chunks.has(file)) continue;
     out.add(file);
     closure(chunks, chunks.get(file)!.imports, out);
+  }
+  return out;
+}
+
+/** The entry chunk (src/main.tsx), if the bundle has one. */
+export function entryChunk(chunks: Map<string, BundleChunk>): BundleChunk | undefined {
+  return [...chunks.values()].find((c) => c.isEntry);
+}
+
+/**
+ * The chunks of route modules (src/app/routes/<module>.tsx, app/route-table.ts) and their static
+ * imports (added to `out`). Throws for a module without a chunk.
+ */
+export function routeClosure(
+  chunks: Map<string, BundleChunk>,
+  modules: readonly string[],
+  out = new Set<string>(),
+): Set<string> {
+  for (const module of modules) {
+    const source = `/${routeModuleFile(module)}`;
+    const chunk = [...chunks.values()].find((c) =>
+      c.facadeModuleId?.replace(/\\/g, '/').endsWith(source),
+    );
+    if (!chunk) throw new Error(`no chunk for ${routeModuleFile(module)}`);
+    closure(chunks, [chunk.fileName], out);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import { createElement, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { HydrationBoundary, takeEarlyClick } from '@/lib/hydration';
+import { takeEarlyClick } from './early-click';
+import { HydrationBoundary } from './hydration';
 
 type Router = {
   state: { initialized: boolean };
@@ -21,7 +22,7 @@ function routerReady(router: Router): Promise<void> {
 }
 
 /**
- * Mounts the app. A page prerendered at build time (scripts/prerender.mjs: #root carries
+ * Mounts the app. A page prerendered at build time (build/prerender-pages.ts: #root carries
  * data-prerendered with its path, and data-session 'required' on a signed-in screen) is
  * hydrated, keeping the DOM already on screen, once its route modules are loaded, so that the
  * first client render matches the markup. A public page is hydrated only without a stored
@@ -36,7 +37,7 @@ export async function mount(container: HTMLElement, router: Router, app: ReactNo
     await routerReady(router);
     // As a transition, hydration yields to the browser between components (a default-priority
     // hydration would run as one long task); the page is already on screen meanwhile.
-    // A button the visitor clicked meanwhile is clicked again once hydrated (lib/hydration.tsx).
+    // A button the visitor clicked meanwhile is clicked again once hydrated (early-click.ts).
     const replay = takeEarlyClick();
     let root: Root | undefined;
     startTransition(() => {

@@ -12,8 +12,8 @@ import {
 const HydratedContext = createContext(true);
 
 /**
- * Wraps a tree that is prerendered at build time (src/prerender.tsx) or hydrated from such a page
- * (app/boot.ts). Its first render, the one that must match the prerendered markup, says "not
+ * Wraps a tree that is prerendered at build time (render.tsx) or hydrated from such a page
+ * (mount.ts). Its first render, the one that must match the prerendered markup, says "not
  * hydrated"; right after hydration it switches in a transition, so that the screen fills in the
  * visitor's data (name, stored history) in slices that leave the page responsive, rather than in
  * one synchronous re-render. A tree rendered from scratch has no boundary: it is hydrated at once.
@@ -23,7 +23,7 @@ export function HydrationBoundary({
   replay = null,
 }: {
   children: ReactNode;
-  /** A button clicked before the app ran (takeEarlyClick): clicked again once hydrated. */
+  /** A button clicked before the app ran (early-click.ts): clicked again once hydrated. */
   replay?: HTMLElement | null;
 }) {
   const [hydrated, setHydrated] = useState(false);
@@ -59,32 +59,4 @@ export function useHydrated(): boolean {
  */
 export function hydrateWithLiveState<T>(store: { getState: () => T; getInitialState: () => T }) {
   store.getInitialState = store.getState;
-}
-
-/** Where a prerendered page's boot script keeps the last button clicked before the app ran. */
-const EARLY_CLICK_GLOBAL = '__dwitunggalEarlyClick';
-type EarlyClick = { target: HTMLElement | null; open: boolean };
-
-/**
- * The part of a prerendered page's boot script (scripts/prerender.mjs) that remembers the last
- * button clicked on the page before the app's script has run: a tap on a starter question or on
- * the side panel's button would otherwise do nothing. Links and form fields need no help: a link
- * navigates without the app, and the fields of a prerendered form stay disabled or read-only.
- */
-export const EARLY_CLICK_RECORDER =
-  `var c=window.${EARLY_CLICK_GLOBAL}={target:null,open:true};` +
-  `document.addEventListener('click',function(e){var t=e.target;` +
-  `var b=c.open&&t&&t.closest&&t.closest('button');if(b)c.target=b},true);`;
-
-/**
- * Stops recording early clicks and answers the last one's button, if any. Called right before
- * hydration starts: from then on React receives the page's events itself.
- */
-export function takeEarlyClick(): HTMLElement | null {
-  const early = (window as unknown as Record<string, EarlyClick | undefined>)[EARLY_CLICK_GLOBAL];
-  if (!early) return null;
-  early.open = false;
-  const { target } = early;
-  early.target = null;
-  return target;
 }

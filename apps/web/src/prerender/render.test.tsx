@@ -3,17 +3,17 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount } from '@/app/boot';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
-import { EARLY_CLICK_RECORDER } from '@/lib/hydration';
 import { storageKeys } from '@/config/storage-keys';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { learner, tokens } from '@/testing/server';
-import { PRERENDERED_ROUTES, prerender } from './prerender';
+import { recordEarlyClicks } from './early-click';
+import { mount } from './mount';
+import { PRERENDERED_ROUTES, prerender } from './render';
 
 /**
- * The signed-in screens are prerendered without any visitor's data (scripts/prerender.mjs). With
+ * The signed-in screens are prerendered without any visitor's data (build/prerender-pages.ts). With
  * a stored session the app hydrates that markup: the same DOM nodes stay, nothing mismatches,
  * and the visitor's name, stored history and model choice are filled in right after.
  */
@@ -23,7 +23,7 @@ const original = console.error;
 let root: Root | undefined;
 
 beforeEach(() => {
-  // The real start-up path (app/boot.ts) runs outside act(), as in a browser.
+  // The real start-up path (mount.ts) runs outside act(), as in a browser.
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   errors.length = 0;
   console.error = (...args: unknown[]) => {
@@ -156,8 +156,8 @@ describe('prerendered signed-in screens', () => {
     window.innerWidth = 390; // a phone: the side panel is a drawer, opened by a header button
     await storeSession();
     const { container } = await loadPrerendered('/chatsoekarno', (page) => {
-      // The page's boot script records the click (scripts/prerender.mjs); nothing handles it yet.
-      new Function(EARLY_CLICK_RECORDER)();
+      // The page's boot script records the click (inline/page-boot.ts); nothing handles it yet.
+      recordEarlyClicks();
       const opener = page.querySelector<HTMLButtonElement>('button[aria-controls=panel-soekarno]')!;
       opener.click();
       expect(opener).toHaveAttribute('aria-expanded', 'false');

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { chunksOf, closure, headLinks } from './bundle-graph';
+import { chunksOf, closure, entryChunk, headLinks } from './bundle-graph';
 
 /**
  * The chunks the entry imports dynamically (src/main.tsx loads the app in stages) with their
@@ -8,7 +8,7 @@ import { chunksOf, closure, headLinks } from './bundle-graph';
  */
 export function entryDynamicFiles(bundle: Record<string, { type: string }>): string[] {
   const chunks = chunksOf(bundle);
-  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const entry = entryChunk(chunks);
   if (!entry) return [];
   const direct = closure(chunks, [entry.fileName]);
   return [...closure(chunks, entry.dynamicImports)].filter(
