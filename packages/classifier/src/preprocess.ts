@@ -14,7 +14,7 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
 
 /**
  * Bump whenever any step below changes the tokens produced for some text. 2: words come from the
- * project's one Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt" and "bu" read as ya, waktu and ibu.
+ * project's one Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt", "bu" and "bareng" read as ya, waktu, ibu and bersama.
  */
 export const PREPROCESS_VERSION = 3;
 

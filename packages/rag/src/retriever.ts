@@ -46,6 +46,11 @@ export interface RetrieverOptions {
   /** Weight of words that frame the question ("maksud", "isi", "peran"...). */
   frameWeight?: number;
   /**
+   * Weight of a word no passage contains, relative to the rarest indexed word: unknown words
+   * are learner slang or typos more often than topics the knowledge base lacks.
+   */
+  unknownWeight?: number;
+  /**
    * Relevance gate: one of the three best passages must cover at least this share of the
    * question's content (idf mass of the question's words, the figure's name excluded) ...
    */
@@ -122,6 +127,7 @@ export const DEFAULT_RETRIEVER_OPTIONS: Required<RetrieverOptions> = {
   impliedNameWeight: 0.5,
   synonymWeight: 0.6,
   frameWeight: 0.35,
+  unknownWeight: 0.8,
   minCoverage: 0.5,
   minHitCoverage: 0.2,
 };
@@ -207,7 +213,7 @@ export function createRetriever(
   const avgTitle = n ? titleTotal / n : 1;
   const avgText = n ? textTotal / n : 1;
   const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  const unknownIdf = idf(0);
+  const unknownIdf = opts.unknownWeight * idf(0);
 
   const vocabulary = buildSurfaceVocabulary(
     prepared.flatMap((p) => [p.title, ...p.foldedSentences]),

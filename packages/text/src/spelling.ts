@@ -62,6 +62,7 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   yg: 'yang',
   y: 'ya',
   wkt: 'waktu',
+  bareng: 'bersama',
   bu: 'ibu',
   yng: 'yang',
   dgn: 'dengan',
