@@ -6,7 +6,8 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { AppHeader } from '@/features/shell/components/app-header';
 import { Sidebar } from '@/features/shell/components/sidebar';
 import { UserMenu } from '@/features/shell/components/user-menu';
-import { isDesktopWidth, useIsDesktop } from '@/features/shell/hooks/use-media-query';
+import { BREAKPOINTS } from '@/config/breakpoints';
+import { minWidth, useMinWidth } from '@/lib/min-width';
 import { useUiStore } from '@/features/shell/stores/ui-store';
 import { useHydrated } from '@/prerender/hydration';
 
@@ -34,17 +35,17 @@ export function AppLayoutRoute() {
   const sidebarOpen = !prerender && storedSidebarOpen;
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   const toggleSidebar = useUiStore((s) => s.toggleSidebar);
-  const isDesktop = useIsDesktop();
+  const isDesktop = useMinWidth(BREAKPOINTS.desktop);
   const [changingPassword, setChangingPassword] = useState(false);
 
   // Under 1024 px the sidebar closes after every navigation (and on arrival).
   useEffect(() => {
-    if (!isDesktopWidth()) useUiStore.getState().setSidebarOpen(false);
+    if (!minWidth(BREAKPOINTS.desktop).matches()) useUiStore.getState().setSidebarOpen(false);
   }, [pathname]);
 
   const closeSidebar = useCallback(() => setSidebarOpen(false), [setSidebarOpen]);
   const onNavigate = useCallback(() => {
-    if (!isDesktopWidth()) setSidebarOpen(false);
+    if (!minWidth(BREAKPOINTS.desktop).matches()) setSidebarOpen(false);
   }, [setSidebarOpen]);
 
   const onLogout = async () => {

@@ -26,7 +26,8 @@ import {
   type Tag,
 } from '../api/tags-api';
 import { useArchiveData } from '../hooks/use-archive-data';
-import { useIsWide } from '../hooks/use-is-wide';
+import { BREAKPOINTS } from '@/config/breakpoints';
+import { useMinWidth } from '@/lib/min-width';
 import { ImportDialog } from './import-dialog';
 import { QualityPanel } from './quality-panel';
 import { TagList, TagListSkeleton } from './tag-list';
@@ -70,7 +71,7 @@ function ArchiveScreenFor({
 }) {
   const { list, quality, refreshing, reload, retry } = useArchiveData(figure.nama);
   const { toasts, push, dismiss } = useToasts();
-  const wide = useIsWide();
+  const wide = useMinWidth(BREAKPOINTS.table);
   const [modal, setModal] = useState<{ key: number; target: ModalTarget } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);

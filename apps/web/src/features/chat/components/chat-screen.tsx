@@ -8,7 +8,8 @@ import { whenIdle } from '@/lib/when-idle';
 import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
 import { STARTERS } from '../config/starters';
 import { useChat } from '../hooks/use-chat';
-import { useWideScreen } from '../hooks/use-wide-screen';
+import { BREAKPOINTS } from '@/config/breakpoints';
+import { useMinWidth } from '@/lib/min-width';
 import { tagLabel } from '../lib/format';
 import { prepareModel } from '../lib/model-manager';
 import { useAchievements } from '../stores/achievements';
@@ -31,7 +32,7 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
   // A prerendered chat (the same for every visitor and width until hydrated) places the side
   // panel and its button with CSS: a column from 1280 px, a closed drawer under it.
   const prerender = !useHydrated();
-  const wide = useWideScreen() || prerender;
+  const wide = useMinWidth(BREAKPOINTS.panelColumn) || prerender;
   // Once hydrated, the stored history is on screen: the prerendered page's mark goes (index.css).
   useLayoutEffect(() => {
     if (!prerender) document.documentElement.removeAttribute('data-stored-history');

@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { storageKeys } from '@/config/storage-keys';
 import { hydrateWithLiveState } from '@/prerender/hydration';
-import { isDesktopWidth } from '../hooks/use-media-query';
+import { BREAKPOINTS } from '@/config/breakpoints';
+import { minWidth } from '@/lib/min-width';
+
+const isDesktopWidth = () => minWidth(BREAKPOINTS.desktop).matches();
 
 type UiState = {
   sidebarOpen: boolean;
