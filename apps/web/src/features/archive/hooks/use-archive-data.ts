@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useRefetchActions } from '@/lib/query-actions';
 import type { CharacterName } from '@dwitunggal/contracts/characters';
 import {
   fetchQuality,
@@ -31,7 +32,6 @@ export const archiveKeys = {
  * `refreshing` is true. `retry()` (after a failure) shows the loading state again.
  */
 export function useArchiveData(nama: CharacterName) {
-  const client = useQueryClient();
   const listQuery = useQuery({
     queryKey: archiveKeys.tags(nama),
     // null: the answer is not a tag list (shown as "invalid", not as a failed request).
@@ -42,14 +42,7 @@ export function useArchiveData(nama: CharacterName) {
     queryFn: ({ signal }) => fetchQuality(nama, signal),
   });
 
-  const reload = useCallback(
-    () => void client.invalidateQueries({ queryKey: archiveKeys.all(nama) }),
-    [client, nama],
-  );
-  const retry = useCallback(
-    () => void client.resetQueries({ queryKey: archiveKeys.all(nama) }),
-    [client, nama],
-  );
+  const { reload, retry } = useRefetchActions(useQueryClient(), archiveKeys.all(nama));
 
   const { status: listStatus, data: listData } = listQuery;
   const { status: qualityStatus, data: report } = qualityQuery;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { toApiFailure } from '@/lib/api-error';
+import { useRefetchActions } from '@/lib/query-actions';
 import { fetchVersions, type ModelVersion } from '../api/models-api';
 
 export type VersionsState =
@@ -27,16 +27,8 @@ export const versionsQuery = (figure: CharacterKey) => ({
  * shows the loading state again.
  */
 export function useModelVersions(figure: CharacterKey) {
-  const client = useQueryClient();
   const { data, error, isFetching } = useQuery(versionsQuery(figure));
-  const reload = useCallback(
-    () => void client.invalidateQueries({ queryKey: modelKeys.versions(figure) }),
-    [client, figure],
-  );
-  const retry = useCallback(
-    () => void client.resetQueries({ queryKey: modelKeys.versions(figure) }),
-    [client, figure],
-  );
+  const { reload, retry } = useRefetchActions(useQueryClient(), modelKeys.versions(figure));
   const state: VersionsState = data
     ? { status: 'ready', versions: data }
     : error
