@@ -1,12 +1,15 @@
 import { ArchiveScreen } from '@/features/archive/components/archive-screen';
 import { ModelActions } from '@/features/models/components/model-actions';
+import { QueryProvider } from './query-cache';
 
 /** `/crudhatta` (admin only): the archive (data management) of Hatta, with the model actions. */
 export function ArchiveHattaRoute() {
   return (
-    <ArchiveScreen
-      figure="hatta"
-      headerActions={(notify) => <ModelActions figure="hatta" notify={notify} />}
-    />
+    <QueryProvider>
+      <ArchiveScreen
+        figure="hatta"
+        headerActions={(notify) => <ModelActions figure="hatta" notify={notify} />}
+      />
+    </QueryProvider>
   );
 }

@@ -1,12 +1,15 @@
 import { ArchiveScreen } from '@/features/archive/components/archive-screen';
 import { ModelActions } from '@/features/models/components/model-actions';
+import { QueryProvider } from './query-cache';
 
 /** `/crudsoekarno` (admin only): the archive (data management) of Soekarno, with the model actions. */
 export function ArchiveSoekarnoRoute() {
   return (
-    <ArchiveScreen
-      figure="soekarno"
-      headerActions={(notify) => <ModelActions figure="soekarno" notify={notify} />}
-    />
+    <QueryProvider>
+      <ArchiveScreen
+        figure="soekarno"
+        headerActions={(notify) => <ModelActions figure="soekarno" notify={notify} />}
+      />
+    </QueryProvider>
   );
 }

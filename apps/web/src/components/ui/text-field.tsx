@@ -44,15 +44,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         />
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-merah-700">
-          <span
-            aria-hidden="true"
-            className="mt-[0.45rem] size-1.5 shrink-0 rounded-full bg-merah-600"
-          />
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {hint && (
         <p id={hintId} className="text-sm text-tinta-500">
           {hint}
@@ -61,3 +53,17 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </div>
   );
 });
+
+/** A field's error under it (its id is the field's aria-describedby); nothing without one. */
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-merah-700">
+      <span
+        aria-hidden="true"
+        className="mt-[0.45rem] size-1.5 shrink-0 rounded-full bg-merah-600"
+      />
+      {error}
+    </p>
+  );
+}

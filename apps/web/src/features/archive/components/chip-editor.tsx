@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { IconClose } from '@/components/ui/icons';
 import { IconPlus } from '@/components/ui/icons-actions';
-import { inputClasses } from '@/components/ui/text-field';
+import { FieldError, inputClasses } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { foldPhrase } from '../api/contracts';
 
@@ -155,15 +155,7 @@ export const ChipEditor = forwardRef<HTMLElement | null, ChipEditorProps>(functi
           <IconPlus className="size-5" />
         </button>
       </div>
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-merah-700">
-          <span
-            aria-hidden="true"
-            className="mt-[0.45rem] size-1.5 shrink-0 rounded-full bg-merah-600"
-          />
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {notice && (
         <p id={noticeId} role="status" className="text-sm text-tinta-600">
           {notice}

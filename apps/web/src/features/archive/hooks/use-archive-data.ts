@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useRefetchActions } from '@/lib/query-actions';
 import type { CharacterName } from '@dwitunggal/contracts/characters';
 import {
   fetchQuality,
@@ -17,62 +19,42 @@ export type ListState =
 export type QualityState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; report: QualityReport };
 
-type Loaded<T> = { version: number; state: T };
+/** The query keys of a figure's archive: `archiveKeys.all(nama)` covers both. */
+export const archiveKeys = {
+  all: (nama: CharacterName) => ['archive', nama] as const,
+  tags: (nama: CharacterName) => ['archive', nama, 'tags'] as const,
+  quality: (nama: CharacterName) => ['archive', nama, 'quality'] as const,
+};
 
 /**
  * A figure's tag list and its data-quality report. `reload()` fetches both again (after a
  * create, update, delete or import); while it runs the previous data stays on screen and
- * `refreshing` is true. Answers that arrive after a newer request are ignored.
+ * `refreshing` is true. `retry()` (after a failure) shows the loading state again.
  */
 export function useArchiveData(nama: CharacterName) {
-  const [version, setVersion] = useState(0);
-  const [list, setList] = useState<Loaded<ListState>>({
-    version: -1,
-    state: { status: 'loading' },
+  const listQuery = useQuery({
+    queryKey: archiveKeys.tags(nama),
+    // null: the answer is not a tag list (shown as "invalid", not as a failed request).
+    queryFn: async ({ signal }) => parseTagList(await fetchTagList(nama, signal)),
   });
-  const [quality, setQuality] = useState<Loaded<QualityState>>({
-    version: -1,
-    state: { status: 'loading' },
+  const qualityQuery = useQuery({
+    queryKey: archiveKeys.quality(nama),
+    queryFn: ({ signal }) => fetchQuality(nama, signal),
   });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    fetchTagList(nama, signal).then(
-      (data) => {
-        if (signal.aborted) return;
-        const tags = parseTagList(data);
-        setList({ version, state: tags ? { status: 'ready', tags } : { status: 'invalid' } });
-      },
-      () => {
-        if (!signal.aborted) setList({ version, state: { status: 'error' } });
-      },
-    );
-    fetchQuality(nama, signal).then(
-      (report) => {
-        if (!signal.aborted) setQuality({ version, state: { status: 'ready', report } });
-      },
-      () => {
-        if (!signal.aborted) setQuality({ version, state: { status: 'error' } });
-      },
-    );
-    return () => controller.abort();
-  }, [nama, version]);
+  const { reload, retry } = useRefetchActions(useQueryClient(), archiveKeys.all(nama));
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  /** After a failure: show the loading state again and retry. */
-  const retry = useCallback(() => {
-    setList((prev) => ({ ...prev, state: { status: 'loading' } }));
-    setQuality((prev) => ({ ...prev, state: { status: 'loading' } }));
-    setVersion((v) => v + 1);
-  }, []);
-
-  return {
-    list: list.state,
-    quality: quality.state,
-    refreshing: list.version !== version,
-    reload,
-    retry,
-  };
+  const { status: listStatus, data: listData } = listQuery;
+  const { status: qualityStatus, data: report } = qualityQuery;
+  // A failed refresh shows the error state, not the data shown before.
+  const list = useMemo((): ListState => {
+    if (listStatus !== 'success') return { status: listStatus === 'pending' ? 'loading' : 'error' };
+    return listData ? { status: 'ready', tags: listData } : { status: 'invalid' };
+  }, [listStatus, listData]);
+  const quality = useMemo((): QualityState => {
+    if (qualityStatus !== 'success')
+      return { status: qualityStatus === 'pending' ? 'loading' : 'error' };
+    return { status: 'ready', report: report! };
+  }, [qualityStatus, report]);
+  return { list, quality, refreshing: listQuery.isFetching, reload, retry };
 }

@@ -1,3 +1,4 @@
+import { QueryObserver, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import type { ToastInput } from '@/components/ui/toast';
@@ -5,7 +6,6 @@ import { toApiFailure } from '@/lib/api-error';
 import {
   estimateFrom,
   fetchRun,
-  fetchVersions,
   MODEL_TAB_DELAY_MS,
   MODEL_TOAST_MS,
   MODEL_TOASTS,
@@ -13,6 +13,7 @@ import {
   startTraining,
   type TrainingRun,
 } from '../api/models-api';
+import { modelKeys, versionsQuery } from './use-model-versions';
 
 export type UpdateStep =
   | { step: 'idle' }
@@ -79,10 +80,14 @@ export function useModelUpdate({
   modelPageHref: string;
   notify: (toast: ToastInput) => void;
 }) {
+  const client = useQueryClient();
   const [state, setState] = useState<UpdateStep>({ step: 'idle' });
   const [now, setNow] = useState(() => Date.now());
   const alive = useRef(true);
   const notifyRef = useRef(notify);
+  /** The tab opened for the model page while a run is started and polled. */
+  const tabRef = useRef<Window | null>(null);
+  const stopPolling = useRef(() => {});
 
   useEffect(() => {
     notifyRef.current = notify;
@@ -91,6 +96,10 @@ export function useModelUpdate({
     alive.current = true;
     return () => {
       alive.current = false;
+      // The screen was left mid-run: the run goes on on the server; the tab is not needed.
+      stopPolling.current();
+      tabRef.current?.close();
+      tabRef.current = null;
     };
   }, []);
 
@@ -101,24 +110,30 @@ export function useModelUpdate({
     return () => clearInterval(timer);
   }, [training]);
 
+  const start = useMutation({
+    mutationFn: (force: boolean) => startTraining(figure, force),
+  });
   /** Opens the confirmation and looks up the last run's time for the estimate. */
   const ask = useCallback(() => {
     setState({ step: 'confirm', etaMs: null });
-    fetchVersions(figure)
+    client
+      .fetchQuery(versionsQuery(figure))
       .then((versions) => estimateFrom(versions))
       .catch(() => estimateFrom(null))
       .then((etaMs) => {
         if (!alive.current) return;
         setState((s) => (s.step === 'confirm' ? { step: 'confirm', etaMs } : s));
       });
-  }, [figure]);
+  }, [client, figure]);
 
   const cancel = useCallback(() => {
     setState((s) => (s.step === 'confirm' ? { step: 'idle' } : s));
   }, []);
 
   const finish = useCallback(
-    (run: TrainingRun | null, tab: Window | null, failure?: string | null) => {
+    (run: TrainingRun | null, failure?: string | null) => {
+      const tab = tabRef.current;
+      tabRef.current = null;
       setState({ step: 'idle' });
       const say = (toast: ToastInput) => notifyRef.current({ duration: MODEL_TOAST_MS, ...toast });
       if (!run || run.status !== 'succeeded') {
@@ -166,22 +181,61 @@ export function useModelUpdate({
     [modelPageHref],
   );
 
+  /**
+   * Polls the started run through the query cache every POLL_MS (the first time POLL_MS after
+   * the start) until it ends; a failing poll is tried again POLL_MS later, up to
+   * MAX_POLL_FAILURES in a row (not after a 404). Polling goes on in a background tab.
+   */
+  const follow = useCallback(
+    (runId: string) => {
+      const observer = new QueryObserver<TrainingRun | null>(client, {
+        queryKey: modelKeys.run(runId),
+        queryFn: ({ signal }) => fetchRun(runId, signal),
+        initialData: null,
+        staleTime: Infinity,
+        refetchInterval: (query) =>
+          query.state.status === 'error' || isDone(query.state.data) ? false : POLL_MS,
+        refetchIntervalInBackground: true,
+        retry: (failures, error) =>
+          failures < MAX_POLL_FAILURES - 1 && toApiFailure(error).status !== 404,
+        retryDelay: POLL_MS,
+      });
+      const stop = observer.subscribe(({ data: run, error }) => {
+        if (error || isDone(run)) {
+          stopPolling.current();
+          if (error) finish(null, toApiFailure(error).message);
+          else finish(run ?? null);
+        } else if (run) {
+          setState((s) => (s.step === 'training' ? { ...s, run } : s));
+        }
+      });
+      stopPolling.current = () => {
+        stopPolling.current = () => {};
+        stop();
+      };
+    },
+    [client, finish],
+  );
+
   /** Confirmed: must run inside the click so that the new tab is allowed. */
   const confirm = useCallback(
     (force: boolean) => {
       const etaMs =
         state.step === 'confirm' && state.etaMs !== null ? state.etaMs : estimateFrom(null);
       const tab = openPreparingTab();
+      tabRef.current = tab;
       const startedAt = Date.now();
       setNow(startedAt);
       setState({ step: 'training', startedAt, etaMs, run: null });
 
-      void (async () => {
-        let runId: string;
-        try {
-          runId = await startTraining(figure, force);
-        } catch (error) {
+      start.mutateAsync(force).then(
+        (id) => {
+          // Left before the run started: the unmount closed the tab.
+          if (alive.current) follow(id);
+        },
+        (error: unknown) => {
           const failure = toApiFailure(error);
+          tabRef.current = null;
           tab?.close();
           setState({ step: 'idle' });
           if (failure.status === 409) {
@@ -193,40 +247,17 @@ export function useModelUpdate({
               duration: MODEL_TOAST_MS,
             });
           } else {
-            finish(null, null, failure.message);
+            finish(null, failure.message);
           }
-          return;
-        }
-        let failures = 0;
-        while (alive.current) {
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-          if (!alive.current) break;
-          let run: TrainingRun;
-          try {
-            run = await fetchRun(runId);
-            failures = 0;
-          } catch (error) {
-            failures += 1;
-            if (failures >= MAX_POLL_FAILURES || toApiFailure(error).status === 404) {
-              finish(null, tab, toApiFailure(error).message);
-              return;
-            }
-            continue;
-          }
-          if (!alive.current) break;
-          if (run.status === 'succeeded' || run.status === 'failed') {
-            finish(run, tab);
-            return;
-          }
-          setState((s) => (s.step === 'training' ? { ...s, run } : s));
-        }
-        // The screen was left mid-run: the run goes on on the server; the tab is not needed.
-        tab?.close();
-      })();
+        },
+      );
     },
-    [figure, finish, state],
+    [finish, follow, start, state],
   );
 
   const elapsedMs = state.step === 'training' ? Math.max(0, now - state.startedAt) : 0;
   return { state, elapsedMs, ask, cancel, confirm };
 }
+
+const isDone = (run: TrainingRun | null | undefined): run is TrainingRun =>
+  run?.status === 'succeeded' || run?.status === 'failed';

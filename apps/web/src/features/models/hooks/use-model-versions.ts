@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { toApiFailure } from '@/lib/api-error';
+import { useRefetchActions } from '@/lib/query-actions';
 import { fetchVersions, type ModelVersion } from '../api/models-api';
 
 export type VersionsState =
@@ -8,43 +9,30 @@ export type VersionsState =
   | { status: 'error'; message: string | null }
   | { status: 'ready'; versions: ModelVersion[] };
 
+/** The query keys of the models feature. */
+export const modelKeys = {
+  versions: (figure: CharacterKey) => ['models', figure, 'versions'] as const,
+  run: (id: string) => ['models', 'runs', id] as const,
+};
+
+/** The query of a figure's model versions (also read by the update flow for its estimate). */
+export const versionsQuery = (figure: CharacterKey) => ({
+  queryKey: modelKeys.versions(figure),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchVersions(figure, signal),
+});
+
 /**
  * The figure's model versions, newest first. `reload()` fetches them again while the previous
- * list stays on screen (`refreshing`); `retry()` shows the loading state again.
+ * list stays on screen (`refreshing`); a failed refresh keeps the list already shown. `retry()`
+ * shows the loading state again.
  */
 export function useModelVersions(figure: CharacterKey) {
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ attempt: number; state: VersionsState }>({
-    attempt: -1,
-    state: { status: 'loading' },
-  });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    fetchVersions(figure, signal).then(
-      (versions) => {
-        if (!signal.aborted) setLoaded({ attempt, state: { status: 'ready', versions } });
-      },
-      (error: unknown) => {
-        if (signal.aborted) return;
-        setLoaded((prev) => ({
-          attempt,
-          // A failed refresh keeps the list already shown.
-          state:
-            prev.state.status === 'ready'
-              ? prev.state
-              : { status: 'error', message: toApiFailure(error).message },
-        }));
-      },
-    );
-    return () => controller.abort();
-  }, [figure, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const retry = useCallback(() => {
-    setLoaded((prev) => ({ ...prev, state: { status: 'loading' } }));
-    setAttempt((n) => n + 1);
-  }, []);
-  return { state: loaded.state, refreshing: loaded.attempt !== attempt, reload, retry };
+  const { data, error, isFetching } = useQuery(versionsQuery(figure));
+  const { reload, retry } = useRefetchActions(useQueryClient(), modelKeys.versions(figure));
+  const state: VersionsState = data
+    ? { status: 'ready', versions: data }
+    : error
+      ? { status: 'error', message: toApiFailure(error).message }
+      : { status: 'loading' };
+  return { state, refreshing: isFetching, reload, retry };
 }

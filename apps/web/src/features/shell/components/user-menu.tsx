@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { IconChevronDown, IconKey, IconLogout, IconTrash } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -110,55 +110,72 @@ export function UserMenu({ user, onLogout, onDeleteAccount, onChangePassword }: 
             )}
           </div>
           <ul className="p-1.5">
-            <li>
-              <button
-                type="button"
-                disabled={busy !== null}
-                onClick={() => {
-                  setOpen(false);
-                  // The dialog gives the focus back to the element focused when it opened.
-                  buttonRef.current?.focus();
-                  onChangePassword();
-                }}
-                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-tinta-800 hover:bg-kertas-100 disabled:opacity-60"
-              >
-                <IconKey className="size-5" />
-                Ubah kata sandi
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                disabled={busy !== null}
-                onClick={() => void run('logout', onLogout)}
-                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-tinta-800 hover:bg-kertas-100 disabled:opacity-60"
-              >
-                {busy === 'logout' ? (
-                  <Spinner className="size-5" />
-                ) : (
-                  <IconLogout className="size-5" />
-                )}
-                Keluar
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                disabled={busy !== null}
-                onClick={() => void run('delete', onDeleteAccount)}
-                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-merah-700 hover:bg-merah-50 disabled:opacity-60"
-              >
-                {busy === 'delete' ? (
-                  <Spinner className="size-5" />
-                ) : (
-                  <IconTrash className="size-5" />
-                )}
-                Hapus Akun
-              </button>
-            </li>
+            <MenuAction
+              icon={IconKey}
+              disabled={busy !== null}
+              onClick={() => {
+                setOpen(false);
+                // The dialog gives the focus back to the element focused when it opened.
+                buttonRef.current?.focus();
+                onChangePassword();
+              }}
+            >
+              Ubah kata sandi
+            </MenuAction>
+            <MenuAction
+              icon={IconLogout}
+              busy={busy === 'logout'}
+              disabled={busy !== null}
+              onClick={() => void run('logout', onLogout)}
+            >
+              Keluar
+            </MenuAction>
+            <MenuAction
+              icon={IconTrash}
+              danger
+              busy={busy === 'delete'}
+              disabled={busy !== null}
+              onClick={() => void run('delete', onDeleteAccount)}
+            >
+              Hapus Akun
+            </MenuAction>
           </ul>
         </div>
       )}
     </div>
+  );
+}
+
+/** One entry of the menu: its icon (a spinner while its action runs) and its label. */
+function MenuAction({
+  icon: Icon,
+  busy = false,
+  danger = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  busy?: boolean;
+  danger?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={onClick}
+        className={cn(
+          'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium disabled:opacity-60',
+          danger ? 'text-merah-700 hover:bg-merah-50' : 'text-tinta-800 hover:bg-kertas-100',
+        )}
+      >
+        {busy ? <Spinner className="size-5" /> : <Icon className="size-5" />}
+        {children}
+      </button>
+    </li>
   );
 }
