@@ -1,28 +1,22 @@
 // Abuse limits (decision 014): a registration flood from one address against the default
 // limits, and the cost of the database-counted chat limit (one statement, three counters) on the
 // embedded database, alone and with 50 checks in flight.
-import { buildApp } from '../apps/server/src/app';
-import { createPgliteDatabase } from '../apps/server/src/db/client';
 import { LIMIT_DEFAULTS } from '../apps/server/src/env';
 import { createRateLimiter } from '../apps/server/src/lib/rate-limiter';
-import { BENCH_APP_CONFIG, tmpDir } from './lib';
+import { startBenchApp } from './lib';
 
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 120);
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 3000);
 
-const database = await createPgliteDatabase({ dataDir: tmpDir('dw-bench-abuse-') });
-const app = await buildApp({
+const bench = await startBenchApp('abuse', {
   // The shipped registration limits; load shedding off so that only the limits answer.
   config: {
-    ...BENCH_APP_CONFIG,
     REGISTER_MAX_PER_IP: LIMIT_DEFAULTS.REGISTER_MAX_PER_IP,
     REGISTER_MAX_GLOBAL: LIMIT_DEFAULTS.REGISTER_MAX_GLOBAL,
     LOAD_SHED_MAX_LAG_MS: 0,
   },
-  database,
-  logger: false,
 });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const { address, database } = bench;
 
 // 1. Registration flood from one address, 10 requests in flight.
 const statuses: number[] = new Array(FLOOD);
@@ -78,31 +72,25 @@ await Promise.all(
 );
 const concurrentMs = performance.now() - concurrentStarted;
 
-await app.close();
-await database.close();
 const round = (n: number) => Math.round(n * 100) / 100;
-console.log(
-  JSON.stringify({
-    benchmark: 'abuse-limits',
-    database: 'pglite',
-    registrationFlood: {
-      requests: FLOOD,
-      fromOneAddress: true,
-      limitPerAddress: LIMIT_DEFAULTS.REGISTER_MAX_PER_IP,
-      created: count(201),
-      refused429: count(429),
-      other: FLOOD - count(201) - count(429),
-      first429AtRequest: statuses.indexOf(429) + 1,
-      retryAfterSeconds: [...retryAfter],
-      ms: Math.round(floodMs),
+await bench.finish('abuse-limits', {
+  registrationFlood: {
+    requests: FLOOD,
+    fromOneAddress: true,
+    limitPerAddress: LIMIT_DEFAULTS.REGISTER_MAX_PER_IP,
+    created: count(201),
+    refused429: count(429),
+    other: FLOOD - count(201) - count(429),
+    first429AtRequest: statuses.indexOf(429) + 1,
+    retryAfterSeconds: [...retryAfter],
+    ms: Math.round(floodMs),
+  },
+  chatLimitCheck: {
+    counters: 3,
+    sequentialMs: {
+      p50: round(latencies[Math.floor(latencies.length * 0.5)] ?? 0),
+      p99: round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
     },
-    chatLimitCheck: {
-      counters: 3,
-      sequentialMs: {
-        p50: round(latencies[Math.floor(latencies.length * 0.5)] ?? 0),
-        p99: round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
-      },
-      concurrent50PerSecond: Math.round(CHECKS / (concurrentMs / 1000)),
-    },
-  }),
-);
+    concurrent50PerSecond: Math.round(CHECKS / (concurrentMs / 1000)),
+  },
+});

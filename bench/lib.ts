@@ -3,7 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppConfig } from '../apps/server/src/app';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppConfig } from '../apps/server/src/app';
+import { createPgliteDatabase, type Database } from '../apps/server/src/db/client';
+import { createUserRepository } from '../apps/server/src/modules/auth/repository';
+import type { Envelope } from '../apps/server/test/client';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
@@ -135,4 +139,75 @@ export async function api<T = unknown>(
   if (!res.ok)
     throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/** The app of an in-process benchmark, listening on a free port of 127.0.0.1. */
+export interface BenchApp {
+  app: FastifyInstance;
+  database: Database;
+  /** http://127.0.0.1:<port> */
+  address: string;
+  /**
+   * Closes the app and its database, then prints the result as one JSON line (the bench's
+   * output): `{ benchmark, database: 'pglite', ...result }`.
+   */
+  finish(benchmark: string, result: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * Builds the app on a fresh embedded database in a temporary folder and listens. `before` runs
+ * on the database before the app is built (seeding); `routes` adds the bench's own bare routes
+ * before it listens.
+ */
+export async function startBenchApp(
+  name: string,
+  options: {
+    config?: Partial<AppConfig>;
+    before?: (database: Database) => Promise<void>;
+    routes?: (app: FastifyInstance, database: Database) => void;
+  } = {},
+): Promise<BenchApp> {
+  const database = await createPgliteDatabase({ dataDir: tmpDir(`dw-bench-${name}-`) });
+  await options.before?.(database);
+  const app = await buildApp({
+    config: { ...BENCH_APP_CONFIG, ...options.config },
+    database,
+    logger: false,
+  });
+  options.routes?.(app, database);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database,
+    address,
+    async finish(benchmark, result) {
+      await app.close();
+      await database.close();
+      console.log(JSON.stringify({ benchmark, database: 'pglite', ...result }));
+    },
+  };
+}
+
+/**
+ * Registers an account through the API and logs it in; with `admin`, promotes it in the
+ * database first (the token is issued after, so it carries the role).
+ */
+export async function signIn(
+  bench: Pick<BenchApp, 'address' | 'database'>,
+  email: string,
+  options: { admin?: boolean; name?: string } = {},
+) {
+  const creds = { name: options.name ?? 'Bench User', email, password: 'Merdeka1945' };
+  const registered = await api<Envelope<{ user: { id: string } }>>(
+    `${bench.address}/api/auth/register`,
+    { method: 'POST', json: creds },
+  );
+  if (options.admin)
+    await createUserRepository(bench.database.db).setRole(registered.data.user.id, 'admin');
+  const login = await api<Envelope<{ token: string; user: { id: string } }>>(
+    `${bench.address}/api/auth/login`,
+    { method: 'POST', json: { email, password: creds.password } },
+  );
+  const { token, user } = login.data;
+  return { token, user, headers: { authorization: `Bearer ${token}` } };
 }

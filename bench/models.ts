@@ -8,12 +8,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { syntheticTags } from '../apps/server/src/modules/models/testing';
+import type { Envelope } from '../apps/server/test/client';
 import { ROOT, SERVER_ENTRY, tmpDir } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-2024' };
-
-type Envelope<T> = { code: number; message: string; data: T };
 
 const build = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build.mjs')], {
   cwd: path.join(ROOT, 'apps/server'),

@@ -8,18 +8,15 @@
 // - `concurrent`: after a change, CONCURRENT requests at once.
 // Prints one JSON object. BENCH_RUNS (default 4) requests per phase.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { createPgliteDatabase } from '../apps/server/src/db/client';
-import { createUserRepository } from '../apps/server/src/modules/auth/repository';
 import { analyzeQuality } from '../apps/server/src/modules/tags/quality';
 import { largestFigureData } from '../apps/server/src/modules/tags/testing';
-import { api, BENCH_APP_CONFIG, tmpDir } from './lib';
+import type { Envelope } from '../apps/server/test/client';
+import { api, signIn, startBenchApp } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 4);
 const CONCURRENT = 4;
 const FIGURE = 'Soekarno';
 
-type Envelope<T> = { data: T };
 interface TagDto {
   id: string;
   tag: string;
@@ -27,18 +24,9 @@ interface TagDto {
   responses: string[];
 }
 
-const database = await createPgliteDatabase({ dataDir: tmpDir('dw-bench-quality-') });
-const app = await buildApp({ config: BENCH_APP_CONFIG, database, logger: false });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const creds = { name: 'Bench Admin', email: 'admin@example.com', password: 'Merdeka1945' };
-await api(`${address}/api/auth/register`, { method: 'POST', json: creds });
-const login = await api<Envelope<{ token: string; user: { id: string } }>>(
-  `${address}/api/auth/login`,
-  { method: 'POST', json: { email: creds.email, password: creds.password } },
-);
-await createUserRepository(database.db).setRole(login.data.user.id, 'admin');
-const headers = { authorization: `Bearer ${login.data.token}` };
+const bench = await startBenchApp('quality');
+const { address } = bench;
+const { headers } = await signIn(bench, 'admin@example.com', { admin: true, name: 'Bench Admin' });
 
 for (const t of largestFigureData()) {
   await api(`${address}/api/chatbot/tags`, {
@@ -132,16 +120,10 @@ for (let i = 0; i < 3; i += 1) {
   analysis.push(performance.now() - started);
 }
 
-await app.close();
-await database.close();
-console.log(
-  JSON.stringify({
-    benchmark: 'quality-report-largest-figure',
-    database: 'pglite',
-    data: { tags: stored.length, inputs, responses },
-    changed: summary(changed),
-    repeated: summary(repeated),
-    concurrent: { ...summary(concurrent), requestsAtOnce: CONCURRENT },
-    analyzeQualityInProcessMs: analysis.map(round),
-  }),
-);
+await bench.finish('quality-report-largest-figure', {
+  data: { tags: stored.length, inputs, responses },
+  changed: summary(changed),
+  repeated: summary(repeated),
+  concurrent: { ...summary(concurrent), requestsAtOnce: CONCURRENT },
+  analyzeQualityInProcessMs: analysis.map(round),
+});

@@ -2,52 +2,36 @@
 // route running the same list SQL with none of that, on the same app, database and run; plus
 // the time of a data-quality report. Prints one JSON object.
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { createPgliteDatabase } from '../apps/server/src/db/client';
-import { createUserRepository } from '../apps/server/src/modules/auth/repository';
 import { analyzeQuality } from '../apps/server/src/modules/tags/quality';
 import { listTagsSql } from '../apps/server/src/modules/tags/repository';
 import { seedIfNeeded } from '../apps/server/src/modules/tags/seed';
-import { api, BENCH_APP_CONFIG, cannon, tmpDir } from './lib';
+import type { SeedOutcome } from '../apps/server/src/modules/tags/seed';
+import { api, cannon, signIn, startBenchApp } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-const database = await createPgliteDatabase({ dataDir: tmpDir('dw-bench-tags-') });
-const seeded = await seedIfNeeded(database);
-const app = await buildApp({
-  config: BENCH_APP_CONFIG,
-  database,
-  logger: false,
+let seeded: SeedOutcome[] = [];
+const bench = await startBenchApp('tags', {
+  before: async (database) => {
+    seeded = await seedIfNeeded(database);
+  },
+  // The bare route: the same one-statement list query, no auth, no validation, no envelope, no cache.
+  routes: (app, database) =>
+    app.get('/bench/bare-tags', async () => {
+      const result = (await database.db.execute(listTagsSql('soekarno'))) as unknown as {
+        rows: unknown[];
+      };
+      return result.rows;
+    }),
 });
-// The bare route: the same one-statement list query, no auth, no validation, no envelope, no cache.
-app.get('/bench/bare-tags', async () => {
-  const result = (await database.db.execute(listTagsSql('soekarno'))) as unknown as {
-    rows: unknown[];
-  };
-  return result.rows;
-});
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-async function signIn(email: string) {
-  const creds = { name: 'Bench User', email, password: 'Merdeka1945' };
-  await api(`${address}/api/auth/register`, { method: 'POST', json: creds });
-  const login = await api<{ data: { token: string; user: { id: string } } }>(
-    `${address}/api/auth/login`,
-    {
-      method: 'POST',
-      json: { email, password: creds.password },
-    },
-  );
-  return login.data;
-}
-const learner = await signIn('pelajar@example.com');
-const admin = await signIn('admin@example.com');
-await createUserRepository(database.db).setRole(admin.user.id, 'admin');
+const { address, database } = bench;
+const learner = await signIn(bench, 'pelajar@example.com');
+const admin = await signIn(bench, 'admin@example.com', { admin: true });
 
 const routeUrl = `${address}/api/chatbot/tags/nama/Soekarno`;
 const bareUrl = `${address}/bench/bare-tags`;
-const auth = { authorization: `Bearer ${learner.token}` };
+const auth = learner.headers;
 
 // Same data on both paths (the bench is meaningless otherwise).
 const viaRoute = await api<{ data: { input: string[] }[] }>(routeUrl, { headers: auth });
@@ -78,7 +62,7 @@ const httpMs: number[] = [];
 for (let i = 0; i < 10; i += 1) {
   const started = performance.now();
   await api(`${address}/api/chatbot/quality/Soekarno`, {
-    headers: { authorization: `Bearer ${admin.token}` },
+    headers: admin.headers,
   });
   httpMs.push(performance.now() - started);
 }
@@ -93,30 +77,24 @@ const rows = (await database.db.execute(
   rows: { n: number }[];
 };
 
-await app.close();
-await database.close();
-console.log(
-  JSON.stringify({
-    benchmark: 'tags-list-vs-bare-query',
-    database: 'pglite',
-    seeded: seeded.map((s) => `${s.character}:${s.action}:${s.tags}`),
-    storedInputs: rows.rows[0]?.n,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    route: {
-      rps: route.rps,
-      p99: route.p99,
-      p50: route.p50,
-      non2xx: route.non2xx,
-      errors: route.errors,
-    },
-    bare: { rps: bare.rps, p99: bare.p99, p50: bare.p50, non2xx: bare.non2xx, errors: bare.errors },
-    ratio: Math.round((route.rps / bare.rps) * 1000) / 1000,
-    quality: {
-      inputs,
-      analysisMedianMs: median(analysisMs),
-      analysisFirstMs: Math.round((analysisMs[0] as number) * 100) / 100,
-      httpMedianMs: median(httpMs),
-    },
-  }),
-);
+await bench.finish('tags-list-vs-bare-query', {
+  seeded: seeded.map((s) => `${s.character}:${s.action}:${s.tags}`),
+  storedInputs: rows.rows[0]?.n,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  route: {
+    rps: route.rps,
+    p99: route.p99,
+    p50: route.p50,
+    non2xx: route.non2xx,
+    errors: route.errors,
+  },
+  bare: { rps: bare.rps, p99: bare.p99, p50: bare.p50, non2xx: bare.non2xx, errors: bare.errors },
+  ratio: Math.round((route.rps / bare.rps) * 1000) / 1000,
+  quality: {
+    inputs,
+    analysisMedianMs: median(analysisMs),
+    analysisFirstMs: Math.round((analysisMs[0] as number) * 100) / 100,
+    httpMedianMs: median(httpMs),
+  },
+});

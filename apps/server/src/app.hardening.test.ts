@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
-import { createTestContext, json, newUser, type TestContext } from '../test/helpers';
+import { createTestContext, newUser, type TestContext } from '../test/helpers';
+import { body, client } from '../test/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,14 +16,13 @@ describe('public routes take small bodies only', () => {
   it.each(['/api/auth/register', '/api/auth/login'])(
     '%s answers 413 in the envelope to a 5 KiB body',
     async (url) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
+      const res = await client(ctx.app).post(
         url,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ ...newUser(), name: 'x'.repeat(5 * 1024) }),
-      });
+        JSON.stringify({ ...newUser(), name: 'x'.repeat(5 * 1024) }),
+        { headers: { 'content-type': 'application/json' } },
+      );
       expect(res.statusCode).toBe(413);
-      expect(json(res)).toEqual({
+      expect(body(res)).toEqual({
         code: 413,
         status: 'error',
         message: 'Request body is too large',
@@ -31,11 +31,7 @@ describe('public routes take small bodies only', () => {
   );
 
   it('still accepts an ordinary registration', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: newUser(),
-    });
+    const res = await client(ctx.app).post('/api/auth/register', newUser());
     expect(res.statusCode).toBe(201);
   });
 });
@@ -44,9 +40,9 @@ describe('security headers on the router’s own answers', () => {
   it.each(['/%', '/api/%E0%A4%A', '/api/chatbot/tags/%zz'])(
     'a malformed URL (%s) gets them, in the envelope',
     async (url) => {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await client(ctx.app).get(url);
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ code: 400, status: 'error', message: 'Malformed URL' });
+      expect(body(res)).toMatchObject({ code: 400, status: 'error', message: 'Malformed URL' });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBeDefined();
@@ -56,7 +52,7 @@ describe('security headers on the router’s own answers', () => {
 
   it('an over-long parameter and an unknown route get them too', async () => {
     for (const url of [`/api/chatbot/tags/${'a'.repeat(300)}`, '/api/nope']) {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await client(ctx.app).get(url);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -66,12 +62,11 @@ describe('security headers on the router’s own answers', () => {
 
 describe('TRUST_PROXY as a hop count', () => {
   const login = (forwardedFor: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'x-forwarded-for': forwardedFor },
-      payload: { email: 'nobody@example.com', password: 'Salah12345' },
-    });
+    client(ctx.app).post(
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'Salah12345' },
+      { headers: { 'x-forwarded-for': forwardedFor } },
+    );
 
   it('takes the address the proxy appended: a forged leftmost X-Forwarded-For does not change it', async () => {
     // The proxy appends the real client (203.0.113.50) to whatever the client sent.

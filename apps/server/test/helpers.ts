@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig } from '../src/app';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/client';
 import { createUserRepository } from '../src/modules/auth/repository';
+import { body, client } from './client';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -78,9 +79,6 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   };
 }
 
-export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T =>
-  res.json() as T;
-
 let counter = 0;
 /** A unique valid registration body. */
 export function newUser(
@@ -97,20 +95,14 @@ export function newUser(
 
 /** Registers and logs in a learner; returns the token and the user. */
 export async function signUp(app: FastifyInstance, overrides = {}) {
-  const body = newUser(overrides);
-  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  const credentials = newUser(overrides);
+  const reg = await client(app).post('/api/auth/register', credentials);
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: body.email, password: body.password },
-  });
+  const login = await loginFrom(app, credentials.email, credentials.password);
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-  const data = json<{ data: { token: string; user: { id: string; email: string } } }>(login).data;
-  return { ...data, credentials: body };
+  const data = body<{ token: string; user: { id: string; email: string } }>(login).data;
+  return { ...data, credentials };
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Registers a user, makes it an admin in the database, and logs it in. */
 export async function signUpAdmin(
@@ -128,10 +120,4 @@ export const loginFrom = (
   email: string,
   password: string,
   remoteAddress = '127.0.0.1',
-) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress,
-  });
+) => client(app).post('/api/auth/login', { email, password }, { remoteAddress });

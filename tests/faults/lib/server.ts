@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onTestFailed } from 'vitest';
+import type { Envelope } from '../../../apps/server/test/client';
 
 /** Repository root (tests/faults/lib -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -231,13 +232,7 @@ export async function call<T = Envelope>(
   return { status: res.status, body: body as T, headers: res.headers };
 }
 
-export interface Envelope<T = unknown> {
-  code: number;
-  status: 'success' | 'error';
-  message: string;
-  data?: T;
-  errors?: Record<string, string>;
-}
+export type { Envelope };
 
 export async function login(server: Pick<RunningServer, 'url'>, who = ADMIN): Promise<string> {
   const res = await call<Envelope<{ token: string }>>(server, 'POST', '/api/auth/login', {

@@ -3,31 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { LIMIT_DEFAULTS } from '../env';
 import {
-  bearer,
   createTestContext,
-  json,
   newUser,
   signUp,
   testConfig,
   type TestContext,
 } from '../../test/helpers';
+import { body, client } from '../../test/client';
 
 const register = (app: FastifyInstance, remoteAddress = '127.0.0.1') =>
-  app.inject({ method: 'POST', url: '/api/auth/register', payload: newUser(), remoteAddress });
+  client(app).post('/api/auth/register', newUser(), { remoteAddress });
 
 const ask = (app: FastifyInstance, token: string, remoteAddress = '127.0.0.1') =>
-  app.inject({
-    method: 'POST',
-    url: '/api/chat',
-    headers: bearer(token),
-    payload: { karakter: 'hatta', prompt: 'Kapan Bung Hatta lahir?' },
-    remoteAddress,
-  });
+  client(app, token).post(
+    '/api/chat',
+    { karakter: 'hatta', prompt: 'Kapan Bung Hatta lahir?' },
+    { remoteAddress },
+  );
 
 function expectTooMany(res: Awaited<ReturnType<typeof register>>) {
   expect(res.statusCode).toBe(429);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(json(res)).toMatchObject({ code: 429, status: 'error' });
+  expect(body(res)).toMatchObject({ code: 429, status: 'error' });
 }
 
 describe('registration limits', () => {
@@ -113,7 +110,7 @@ describe('chat limits', () => {
     expect((await ask(ctx.app, a, '198.51.100.20')).statusCode).toBe(200);
     const refused = await ask(ctx.app, b, '198.51.100.20');
     expectTooMany(refused);
-    expect(json(refused).message).toMatch(/Terlalu banyak pertanyaan/);
+    expect(body(refused).message).toMatch(/Terlalu banyak pertanyaan/);
     // Another address still has its own; the global 5 a minute then stops everyone.
     expect((await ask(ctx.app, b, '198.51.100.21')).statusCode).toBe(200);
     expect((await ask(ctx.app, b, '198.51.100.21')).statusCode).toBe(200);

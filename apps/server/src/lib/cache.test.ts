@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createPostgresDatabase, type Database } from '../db/client';
 import { createTestDatabase, signUp, signUpAdmin, testConfig } from '../../test/helpers';
-import { client } from '../modules/tags/testing';
+import { tagsClient } from '../modules/tags/testing';
 import { ALL_KEYS, CACHE_CHANNEL, createCache, createCacheBus } from './cache';
 
 const deferred = <T>() => {
@@ -168,8 +168,11 @@ describe('two app instances on one database', () => {
       apps.push(app);
     }
     const [appA, appB] = apps as [FastifyInstance, FastifyInstance];
-    const adminA = client(appA, (await signUpAdmin({ app: appA, database: databases[0] })).token);
-    const learnerB = client(appB, (await signUp(appB)).token);
+    const adminA = tagsClient(
+      appA,
+      (await signUpAdmin({ app: appA, database: databases[0] })).token,
+    );
+    const learnerB = tagsClient(appB, (await signUp(appB)).token);
 
     await adminA.create({ nama: 'Hatta', tag: 'sapaan', input: ['halo'], responses: ['hai'] });
     await until(async () => (await learnerB.list('Hatta')).length === 1);
@@ -197,9 +200,12 @@ describe('two app instances on one database', () => {
     ]);
 
     // And the other way round: B deletes, A sees it.
-    const learnerA = client(appA, (await signUp(appA)).token);
+    const learnerA = tagsClient(appA, (await signUp(appA)).token);
     expect(await learnerA.list('Hatta')).toHaveLength(3);
-    const adminB = client(appB, (await signUpAdmin({ app: appB, database: databases[1] })).token);
+    const adminB = tagsClient(
+      appB,
+      (await signUpAdmin({ app: appB, database: databases[1] })).token,
+    );
     await adminB.clear('Hatta');
     await until(async () => (await learnerA.list('Hatta')).length === 0);
   });

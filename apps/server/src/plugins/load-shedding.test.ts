@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { monitorEventLoopLag } from '../lib/event-loop-lag';
-import {
-  bearer,
-  createTestDatabase,
-  json,
-  newUser,
-  signUpAdmin,
-  testConfig,
-} from '../../test/helpers';
+import { createTestDatabase, newUser, signUpAdmin, testConfig } from '../../test/helpers';
 import type { Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
 import { OVERLOADED_MESSAGE } from './load-shedding';
+import { body, client } from '../../test/client';
 
 describe('load shedding', () => {
   let database: Database;
@@ -36,24 +30,13 @@ describe('load shedding', () => {
   });
 
   const expensive = () => [
-    app.inject({ method: 'POST', url: '/api/auth/register', payload: newUser() }),
-    app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: admin.credentials.email, password: admin.credentials.password },
+    client(app).post('/api/auth/register', newUser()),
+    client(app).post('/api/auth/login', {
+      email: admin.credentials.email,
+      password: admin.credentials.password,
     }),
-    app.inject({
-      method: 'POST',
-      url: '/api/chat',
-      headers: bearer(admin.token),
-      payload: { karakter: 'hatta', prompt: 'Halo Bung' },
-    }),
-    app.inject({
-      method: 'POST',
-      url: '/api/etl-run-model1-hatta',
-      headers: bearer(admin.token),
-      payload: {},
-    }),
+    client(app, admin.token).post('/api/chat', { karakter: 'hatta', prompt: 'Halo Bung' }),
+    client(app, admin.token).post('/api/etl-run-model1-hatta', {}),
   ];
 
   it('answers 503 with Retry-After on the expensive routes while the event loop lags, and serves cheap reads', async () => {
@@ -62,21 +45,13 @@ describe('load shedding', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('7');
       expect(res.headers['content-security-policy']).toBeDefined();
-      expect(json(res)).toEqual({ code: 503, status: 'error', message: OVERLOADED_MESSAGE });
+      expect(body(res)).toEqual({ code: 503, status: 'error', message: OVERLOADED_MESSAGE });
     }
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const health = await client(app).get('/api/health');
     expect(health.statusCode).toBe(200);
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(admin.token),
-    });
+    const me = await client(app, admin.token).get('/api/auth/me');
     expect(me.statusCode).toBe(200);
-    const tags = await app.inject({
-      method: 'GET',
-      url: '/api/chatbot/tags/nama/Hatta',
-      headers: bearer(admin.token),
-    });
+    const tags = await client(app, admin.token).get('/api/chatbot/tags/nama/Hatta');
     expect(tags.statusCode).toBe(200);
   });
 

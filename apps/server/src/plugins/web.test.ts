@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
+import { client } from '../../test/client';
 
 let ctx: TestContext;
 const INLINE = "document.title='x'";
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it("allows the shell's inline script, and no other, by its hash in the CSP", async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/login' });
+    const res = await client(ctx.app).get('/login');
     const scriptSrc = String(res.headers['content-security-policy'])
       .split(';')
       .find((d) => d.trim().startsWith('script-src'));
@@ -46,7 +47,7 @@ describe('serving the web app', () => {
   it.each(['/', '/login', '/home', '/crudsoekarno', '/halaman/tidak/ada'])(
     'answers %s with the SPA shell, revalidated',
     async (url) => {
-      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const res = await client(ctx.app).get(url, { headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Dwitunggal</title>');
@@ -55,19 +56,17 @@ describe('serving the web app', () => {
   );
 
   it('serves hashed assets as immutable and the service worker for scope /', async () => {
-    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const asset = await client(ctx.app).get('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    const sw = await client(ctx.app).get('/sw.js');
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(sw.headers['service-worker-allowed']).toBe('/');
   });
 
   it('sends the precompressed file the browser accepts, with its own type, else the plain file', async () => {
-    const br = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
+    const br = await client(ctx.app).get('/assets/index-abc123.js', {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(br.headers['content-encoding']).toBe('br');
@@ -76,22 +75,18 @@ describe('serving the web app', () => {
     expect(br.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
 
-    const gz = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
+    const gz = await client(ctx.app).get('/assets/index-abc123.js', {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
 
-    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const plain = await client(ctx.app).get('/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
 
     // The SPA shell too (only a .gz sibling here: brotli falls back to it).
-    const shell = await ctx.app.inject({
-      method: 'GET',
-      url: '/login',
+    const shell = await client(ctx.app).get('/login', {
       headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
     });
     expect(shell.statusCode).toBe(200);
@@ -103,11 +98,11 @@ describe('serving the web app', () => {
 
   it('never answers an unknown /api path or a missing file with the shell', async () => {
     for (const url of ['/api/nothing', '/api/auth/nothing', '/api']) {
-      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const res = await client(ctx.app).get(url, { headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
     }
-    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/missing-file.js' });
+    const missing = await client(ctx.app).get('/assets/missing-file.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<title>');
   });
@@ -159,7 +154,7 @@ describe('serving prerendered pages', () => {
     ['/home', 'Shell'],
     ['/403', 'Shell'],
   ])('answers %s with its own page when prerendered, else the shell', async (url, title) => {
-    const res = await pre.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const res = await client(pre.app).get(url, { headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -167,17 +162,13 @@ describe('serving prerendered pages', () => {
   });
 
   it('sends the compressed sibling of a prerendered page', async () => {
-    const res = await pre.app.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const res = await client(pre.app).get('/login', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Masuk</title>');
   });
 
   it("allows every page's inline scripts by hash, each once", async () => {
-    const res = await pre.app.inject({ method: 'GET', url: '/' });
+    const res = await client(pre.app).get('/');
     const scriptSrc = String(res.headers['content-security-policy'])
       .split(';')
       .find((d) => d.trim().startsWith('script-src'));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, newUser, signUp, signUpAdmin } from '../helpers';
+import { newUser, signUp, signUpAdmin } from '../helpers';
 import {
   createWorld,
   describeRequest,
@@ -14,6 +14,7 @@ import {
   type Operation,
   type World,
 } from './support';
+import { client } from '../client';
 
 /**
  * The authorization contract (ARCHITECTURE.md section 3, spec section 6), one row per operation:
@@ -34,11 +35,7 @@ interface Row {
 }
 
 const tagIdOf = async (w: World, nama: 'Soekarno' | 'Hatta') => {
-  const res = await w.ctx.app.inject({
-    method: 'GET',
-    url: `/api/chatbot/tags/nama/${nama}`,
-    headers: bearer(w.admin.token),
-  });
+  const res = await client(w.ctx.app, w.admin.token).get(`/api/chatbot/tags/nama/${nama}`);
   const first = (
     res.json() as { data: { id: string; tag: string; input: string[]; responses: string[] }[] }
   ).data[0];
@@ -46,26 +43,19 @@ const tagIdOf = async (w: World, nama: 'Soekarno' | 'Hatta') => {
   return first;
 };
 const activeVersion = async (w: World, figure: string) => {
-  const res = await w.ctx.app.inject({ method: 'GET', url: `/api/models/${figure}/active` });
+  const res = await client(w.ctx.app).get(`/api/models/${figure}/active`);
   return (res.json() as { data: { version: number } }).data.version;
 };
 /** A version of the figure that is not active; retrains (retiring the active one) if none is. */
 const retiredVersion = async (w: World, figure: string): Promise<number> => {
   const list = async () => {
-    const res = await w.ctx.app.inject({
-      method: 'GET',
-      url: `/api/models/${figure}/versions`,
-      headers: bearer(w.admin.token),
-    });
+    const res = await client(w.ctx.app, w.admin.token).get(`/api/models/${figure}/versions`);
     return (res.json() as { data: { version: number; status: string }[] }).data;
   };
   const found = (await list()).find((v) => v.status !== 'active');
   if (found) return found.version;
-  const res = await w.ctx.app.inject({
-    method: 'POST',
-    url: `/api/etl-run-model1-${figure}`,
-    headers: bearer(w.admin.token),
-    payload: { force: true },
+  const res = await client(w.ctx.app, w.admin.token).post(`/api/etl-run-model1-${figure}`, {
+    force: true,
   });
   if (res.statusCode !== 202) throw new Error(`retrain failed: ${res.body}`);
   await waitForIdleTraining(w);
@@ -75,16 +65,11 @@ const retiredVersion = async (w: World, figure: string): Promise<number> => {
 };
 /** A tag that exists only to be deleted. */
 const disposableTag = async (w: World) => {
-  const res = await w.ctx.app.inject({
-    method: 'POST',
-    url: '/api/chatbot/tags',
-    headers: bearer(w.admin.token),
-    payload: {
-      nama: 'Hatta',
-      tag: `hapus_${randomBytes(3).toString('hex')}`,
-      input: ['hapus saya'],
-      responses: ['Baik.'],
-    },
+  const res = await client(w.ctx.app, w.admin.token).post('/api/chatbot/tags', {
+    nama: 'Hatta',
+    tag: `hapus_${randomBytes(3).toString('hex')}`,
+    input: ['hapus saya'],
+    responses: ['Baik.'],
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
   return (res.json() as { data: { tag: { id: string } } }).data.tag.id;
@@ -339,12 +324,7 @@ describe('authorization matrix', () => {
         const { url, body } = await row.request(world);
         const headers: Record<string, string> = authorization ? { authorization } : {};
         const before = await fingerprint(world);
-        const res = await world.ctx.app.inject({
-          method,
-          url,
-          headers,
-          ...(body === undefined ? {} : { payload: body as object }),
-        });
+        const res = await client(world.ctx.app).send(method, url, body, { headers });
         const want = expected(row.access, caller, row.ok);
         const label = `${caller}: ${describeRequest({ method, url, headers })} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, label).toBe(want);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, type Method } from '../client';
 import { authFor, payloadFor, queryFor, segmentFor, type Payload, type Role } from './arbitraries';
 import {
   createWorld,
@@ -57,18 +58,15 @@ afterAll(async () => {
 });
 
 interface Sent {
-  method: string;
+  method: Method;
   url: string;
   headers: Record<string, string>;
   payload?: string;
 }
 
 async function send(op: Operation, req: Sent): Promise<LightMyRequestResponse> {
-  const res = await world.ctx.app.inject({
-    method: req.method as 'GET',
-    url: req.url,
+  const res = await client(world.ctx.app).send(req.method, req.url, req.payload, {
     headers: req.headers,
-    ...(req.payload === undefined ? {} : { payload: req.payload }),
   });
   const s = stats.get(op.key) ?? { requests: 0, statuses: {} };
   s.requests += 1;

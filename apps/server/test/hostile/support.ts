@@ -6,6 +6,7 @@ import { errorEnvelope } from '@dwitunggal/contracts/envelope';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../src/lib/jwt';
 import { api, syntheticTags } from '../../src/modules/models/testing';
 import { createTestContext, signUp, signUpAdmin, TEST_SECRET, type TestContext } from '../helpers';
+import { body, client, type Method } from '../client';
 
 /**
  * Shared set-up of the hostile-input and authorization suites: a real app on a real database,
@@ -13,7 +14,7 @@ import { createTestContext, signUp, signUpAdmin, TEST_SECRET, type TestContext }
  * the OpenAPI document of the app itself (the list of operations under test comes from it).
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method };
 
 export interface JsonSchema {
   type?: string | string[];
@@ -61,7 +62,7 @@ interface OpenApiDoc {
 
 /** Every operation of the app's own OpenAPI document (GET /api/docs/json). */
 export async function loadOperations(ctx: TestContext): Promise<Operation[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const res = await client(ctx.app).get('/api/docs/json');
   if (res.statusCode !== 200) throw new Error(`GET /api/docs/json -> ${res.statusCode}`);
   const doc = res.json() as OpenApiDoc;
   const ops: Operation[] = [];
@@ -191,12 +192,8 @@ export async function waitForIdleTraining(world: World, timeoutMs = 60_000): Pro
 /** After a genuine write: the learner and admin tokens still work (re-created if revoked). */
 export async function restoreAccounts(world: World): Promise<void> {
   const works = async (token: string, role: string) => {
-    const res = await world.ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return res.statusCode === 200 && (res.json() as { data: { role: string } }).data.role === role;
+    const res = await client(world.ctx.app, token).get('/api/auth/me');
+    return res.statusCode === 200 && body<{ role: string }>(res).data.role === role;
   };
   if (!(await works(world.learner.token, 'user'))) {
     const l = await signUp(world.ctx.app);

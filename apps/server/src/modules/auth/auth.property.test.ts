@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../../test/helpers';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -68,10 +69,7 @@ describe('auth routes under random and malformed input', () => {
         fc.oneof(fc.jsonValue(), nearMiss),
         async (route, body) => {
           tried += 1;
-          const res = await ctx.app.inject({
-            method: route.method,
-            url: route.url,
-            payload: JSON.stringify(body),
+          const res = await client(ctx.app).send(route.method, route.url, JSON.stringify(body), {
             headers: { 'content-type': 'application/json' },
           });
           expectClientError(
@@ -110,12 +108,7 @@ describe('auth routes under random and malformed input', () => {
           const headers: Record<string, string> = { 'content-type': contentType };
           if (authorization !== undefined && /^[\x20-\x7e]*$/.test(authorization))
             headers.authorization = authorization;
-          const res = await ctx.app.inject({
-            method: route.method,
-            url: route.url,
-            payload,
-            headers,
-          });
+          const res = await client(ctx.app).send(route.method, route.url, payload, { headers });
           expectClientError(
             res,
             `${route.method} ${route.url} ${contentType} ${payload.slice(0, 80)}`,
@@ -135,16 +128,13 @@ describe('auth routes under random and malformed input', () => {
     });
     for (const route of ROUTES) {
       for (const payload of [deep, huge]) {
-        const res = await ctx.app.inject({
-          method: route.method,
-          url: route.url,
-          payload,
+        const res = await client(ctx.app).send(route.method, route.url, payload, {
           headers: { 'content-type': 'application/json' },
         });
         expectClientError(res, `${route.method} ${route.url} ${payload.length}`);
       }
     }
-    expect(json(await ctx.app.inject({ method: 'GET', url: '/api/health' }))).toMatchObject({
+    expect(body(await client(ctx.app).get('/api/health'))).toMatchObject({
       status: 'ok',
     });
   });

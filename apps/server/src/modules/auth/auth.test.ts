@@ -2,14 +2,13 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/jwt';
 import {
-  bearer,
   createTestContext,
-  json,
   newUser,
   signUp,
   TEST_SECRET,
   type TestContext,
 } from '../../../test/helpers';
+import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,38 +19,39 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, headers = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  client(ctx.app).post(url, payload, { headers });
 
 describe('POST /api/auth/register', () => {
   it('creates a learner and never returns the password hash', async () => {
-    const body = newUser();
-    const res = await post('/api/auth/register', body);
+    const account = newUser();
+    const res = await post('/api/auth/register', account);
     expect(res.statusCode).toBe(201);
-    const out = json<{ code: number; status: string; data: { user: Record<string, unknown> } }>(
-      res,
-    );
+    const out = body<{ user: Record<string, unknown> }>(res);
     expect(out.code).toBe(201);
     expect(out.status).toBe('success');
-    expect(out.data.user).toMatchObject({ name: body.name, email: body.email, role: 'user' });
+    expect(out.data.user).toMatchObject({ name: account.name, email: account.email, role: 'user' });
     expect(res.body).not.toMatch(/password|argon2/i);
   });
 
   it('answers 409 naming the email field when the email is taken in any case', async () => {
-    const body = newUser();
-    expect((await post('/api/auth/register', body)).statusCode).toBe(201);
-    const res = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
+    const account = newUser();
+    expect((await post('/api/auth/register', account)).statusCode).toBe(201);
+    const res = await post('/api/auth/register', {
+      ...account,
+      email: account.email.toUpperCase(),
+    });
     expect(res.statusCode).toBe(409);
-    const out = json<{ message: string; errors: Record<string, string> }>(res);
+    const out = body(res);
     // The spec's client looks for the lower-case word in the message; the web app for the field.
     expect(out.message).toContain('email');
-    expect(out.errors.email).toBe('Email already registered');
+    expect(out.errors?.email).toBe('Email already registered');
   });
 
   it('gives exactly one account when the same email registers twice at once', async () => {
-    const body = newUser();
+    const account = newUser();
     const results = await Promise.all([
-      post('/api/auth/register', body),
-      post('/api/auth/register', body),
+      post('/api/auth/register', account),
+      post('/api/auth/register', account),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
@@ -75,50 +75,45 @@ describe('POST /api/auth/register', () => {
   ])('rejects %j with the spec message on %s', async (override, field, message) => {
     const res = await post('/api/auth/register', newUser(override));
     expect(res.statusCode).toBe(400);
-    const out = json<{ code: number; status: string; errors: Record<string, string> }>(res);
+    const out = body(res);
     expect(out).toMatchObject({ code: 400, status: 'error' });
-    expect(out.errors[field]).toBe(message);
+    expect(out.errors?.[field]).toBe(message);
   });
 
   it('rejects a missing body and a non-object body with 4xx envelopes', async () => {
     for (const payload of [undefined, '[]', '"x"', '{bad json']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        ...(payload === undefined ? {} : { payload }),
-      });
+      const res = await post('/api/auth/register', payload, { 'content-type': 'application/json' });
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ code: 400, status: 'error' });
+      expect(body(res)).toMatchObject({ code: 400, status: 'error' });
     }
   });
 });
 
 describe('POST /api/auth/login', () => {
   it('returns a token and the user for the right password, with any email case', async () => {
-    const body = newUser();
-    await post('/api/auth/register', body);
+    const account = newUser();
+    await post('/api/auth/register', account);
     const res = await post('/api/auth/login', {
-      email: body.email.toUpperCase(),
-      password: body.password,
+      email: account.email.toUpperCase(),
+      password: account.password,
     });
     expect(res.statusCode).toBe(200);
-    const out = json<{ data: { token: string; user: { email: string } } }>(res);
+    const out = body<{ token: string; user: { email: string } }>(res);
     expect(out.data.token.split('.')).toHaveLength(3);
-    expect(out.data.user.email).toBe(body.email);
+    expect(out.data.user.email).toBe(account.email);
   });
 
   it('answers the same 401 for a wrong password and an unknown email', async () => {
-    const body = newUser();
-    await post('/api/auth/register', body);
-    const wrong = await post('/api/auth/login', { email: body.email, password: 'Salah12345' });
+    const account = newUser();
+    await post('/api/auth/register', account);
+    const wrong = await post('/api/auth/login', { email: account.email, password: 'Salah12345' });
     const unknown = await post('/api/auth/login', {
       email: 'tidak.ada@example.com',
       password: 'Salah12345',
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(json(res)).toEqual({
+      expect(body(res)).toEqual({
         code: 401,
         status: 'error',
         message: 'Invalid email or password',
@@ -129,36 +124,33 @@ describe('POST /api/auth/login', () => {
   it('validates with the login messages', async () => {
     const res = await post('/api/auth/login', { email: '', password: '123' });
     expect(res.statusCode).toBe(400);
-    const out = json<{ errors: Record<string, string> }>(res);
-    expect(out.errors.email).toBe('Email is required');
-    expect(out.errors.password).toBe('Password must be at least 6 characters');
+    const out = body(res);
+    expect(out.errors?.email).toBe('Email is required');
+    expect(out.errors?.password).toBe('Password must be at least 6 characters');
   });
 
   it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
-    const body = newUser();
-    await post('/api/auth/register', body);
+    const account = newUser();
+    await post('/api/auth/register', account);
     for (let i = 0; i < 5; i += 1) {
       expect(
-        (await post('/api/auth/login', { email: body.email, password: 'Salah12345' })).statusCode,
+        (await post('/api/auth/login', { email: account.email, password: 'Salah12345' }))
+          .statusCode,
       ).toBe(401);
     }
-    const res = await post('/api/auth/login', { email: body.email, password: body.password });
+    const res = await post('/api/auth/login', { email: account.email, password: account.password });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(json(res)).toMatchObject({ code: 429, status: 'error' });
+    expect(body(res)).toMatchObject({ code: 429, status: 'error' });
   });
 });
 
 describe('tokens', () => {
   it('GET /api/auth/me returns the profile for a valid token', async () => {
     const { token, user } = await signUp(ctx.app);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(token),
-    });
+    const res = await client(ctx.app, token).get('/api/auth/me');
     expect(res.statusCode).toBe(200);
-    expect(json<{ data: unknown }>(res).data).toMatchObject({
+    expect(body<unknown>(res).data).toMatchObject({
       id: user.id,
       email: user.email,
       role: 'user',
@@ -204,19 +196,14 @@ describe('tokens', () => {
       token,
     ];
     for (const authorization of cases) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
+      const res = await client(ctx.app).get('/api/auth/me', {
         headers: authorization ? { authorization } : {},
       });
       expect(res.statusCode, String(authorization)).toBe(401);
-      expect(json(res)).toMatchObject({ code: 401, status: 'error' });
+      expect(body(res)).toMatchObject({ code: 401, status: 'error' });
     }
     // The genuine token still works, so the 401s above are not a broken verifier.
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await client(ctx.app, token).get('/api/auth/me')).statusCode).toBe(200);
   });
 
   it('rejects a token older than the configured lifetime even when its own expiry is later', async () => {
@@ -231,79 +218,51 @@ describe('tokens', () => {
       .setIssuedAt(now - 7200)
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode(TEST_SECRET));
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(old) });
+    const res = await client(ctx.app, old).get('/api/auth/me');
     expect(res.statusCode).toBe(401);
     // The same claims issued now are accepted: the age is what was refused.
     const fresh = await sign({ sub: user.id, ver: 0 });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await client(ctx.app, fresh).get('/api/auth/me')).statusCode).toBe(200);
   });
 
   it('answers 401, not 500, for a well-signed token whose subject is not a user id', async () => {
     for (const sub of ['admin', '1', 'x'.repeat(300), "' or 1=1 --"]) {
       const token = await sign({ sub, ver: 0 });
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: bearer(token),
-      });
+      const res = await client(ctx.app, token).get('/api/auth/me');
       expect(res.statusCode, sub).toBe(401);
-      expect(json(res)).toMatchObject({ code: 401, status: 'error' });
+      expect(body(res)).toMatchObject({ code: 401, status: 'error' });
     }
   });
 
   it('accepts the bearer scheme in any letter case, as HTTP defines it', async () => {
     const { token } = await signUp(ctx.app);
     for (const authorization of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`]) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { authorization },
-      });
+      const res = await client(ctx.app).get('/api/auth/me', { headers: { authorization } });
       expect(res.statusCode, authorization.slice(0, 8)).toBe(200);
     }
   });
 
   it('logout makes every earlier token of the user fail', async () => {
     const { token, credentials } = await signUp(ctx.app);
-    const second = json<{ data: { token: string } }>(
+    const second = body<{ token: string }>(
       await post('/api/auth/login', { email: credentials.email, password: credentials.password }),
     ).data.token;
-    const out = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: bearer(token),
-    });
+    const out = await client(ctx.app, token).post('/api/auth/logout');
     expect(out.statusCode).toBe(200);
     for (const t of [token, second]) {
-      expect(
-        (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t) }))
-          .statusCode,
-      ).toBe(401);
+      expect((await client(ctx.app, t).get('/api/auth/me')).statusCode).toBe(401);
     }
-    const fresh = json<{ data: { token: string } }>(
+    const fresh = body<{ token: string }>(
       await post('/api/auth/login', { email: credentials.email, password: credentials.password }),
     ).data.token;
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await client(ctx.app, fresh).get('/api/auth/me')).statusCode).toBe(200);
   });
 
   it('DELETE /api/auth/me removes the account: its token fails and it can no longer log in', async () => {
     const { token, credentials } = await signUp(ctx.app);
-    const res = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/auth/me',
-      headers: bearer(token),
-    });
+    const res = await client(ctx.app, token).del('/api/auth/me');
     expect(res.statusCode).toBe(200);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) }))
-        .statusCode,
-    ).toBe(401);
+    expect((await client(ctx.app, token).get('/api/auth/me')).statusCode).toBe(401);
     expect(
       (await post('/api/auth/login', { email: credentials.email, password: credentials.password }))
         .statusCode,
@@ -315,18 +274,17 @@ describe('tokens', () => {
 
 describe('caching of personal answers', () => {
   it('marks login, registration and every authenticated answer no-store, errors included', async () => {
-    const body = newUser();
-    const registered = await post('/api/auth/register', body);
-    const login = await post('/api/auth/login', { email: body.email, password: body.password });
-    const failed = await post('/api/auth/login', { email: body.email, password: 'Salah12345' });
-    const token = json<{ data: { token: string } }>(login).data.token;
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-    const tags = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/chatbot/tags/nama/soekarno',
-      headers: bearer(token),
+    const account = newUser();
+    const registered = await post('/api/auth/register', account);
+    const login = await post('/api/auth/login', {
+      email: account.email,
+      password: account.password,
     });
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
+    const failed = await post('/api/auth/login', { email: account.email, password: 'Salah12345' });
+    const token = body<{ token: string }>(login).data.token;
+    const me = await client(ctx.app, token).get('/api/auth/me');
+    const tags = await client(ctx.app, token).get('/api/chatbot/tags/nama/soekarno');
+    const anonymous = await client(ctx.app).get('/api/auth/me');
     for (const [label, res] of Object.entries({ registered, login, failed, me, tags, anonymous })) {
       expect(res.headers['cache-control'], label).toBe('no-store');
     }
@@ -336,35 +294,33 @@ describe('caching of personal answers', () => {
 
 describe('routing', () => {
   it('answers an unknown /api path with a 404 envelope, never HTML', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/does-not-exist',
+    const res = await client(ctx.app).get('/api/does-not-exist', {
       headers: { accept: 'text/html' },
     });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(json(res)).toMatchObject({ code: 404, status: 'error' });
+    expect(body(res)).toMatchObject({ code: 404, status: 'error' });
   });
 
   it('answers malformed and over-long URLs with a 4xx envelope', async () => {
     for (const url of ['/api/chatbot/tags/%E0%A4%A', `/api/chatbot/tags/${'x'.repeat(500)}`]) {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await client(ctx.app).get(url);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
-      expect(json(res)).toMatchObject({ status: 'error', code: res.statusCode });
+      expect(body(res)).toMatchObject({ status: 'error', code: res.statusCode });
     }
   });
 
   it('reports health with the database state', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await client(ctx.app).get('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ status: 'ok', database: { up: true } });
+    expect(body(res)).toMatchObject({ status: 'ok', database: { up: true } });
   });
 
   it('serves an OpenAPI document that lists the auth routes', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await client(ctx.app).get('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    const doc = json<{ openapi: string; paths: Record<string, unknown> }>(res);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
@@ -378,7 +334,7 @@ describe('routing', () => {
   });
 
   it('sends a strict Content-Security-Policy', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await client(ctx.app).get('/api/health');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");

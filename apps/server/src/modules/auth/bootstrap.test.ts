@@ -2,9 +2,10 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, json, signUp, type TestContext } from '../../../test/helpers';
+import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
 import { AdminBootstrapError, DEMO_ADMIN_EMAIL, ensureAdmin } from './bootstrap';
 import { createUserRepository } from './repository';
+import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,11 +16,10 @@ afterAll(async () => {
 });
 
 const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  client(ctx.app).post('/api/auth/login', { email, password });
 // Tokens are checked through the app's user cache, which these tests never prime before a change:
 // what is asserted is the database state (running processes are told by server.ts).
-const me = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const me = (token: string) => client(ctx.app, token).get('/api/auth/me');
 
 describe('admin account at first start', () => {
   it('creates a demo admin with a generated password kept in DATA_DIR, once', async () => {
@@ -38,7 +38,7 @@ describe('admin account at first start', () => {
 
     const res = await login(DEMO_ADMIN_EMAIL, first.password);
     expect(res.statusCode).toBe(200);
-    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
+    expect(body<{ user: { role: string } }>(res).data.user.role).toBe('admin');
   });
 
   it('creates the configured admin, and keeps it (and its sessions) while ADMIN_PASSWORD is unchanged', async () => {
@@ -56,8 +56,8 @@ describe('admin account at first start', () => {
       created: true,
     });
     const res = await login('kepala@example.com', 'Proklamasi45');
-    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
-    const token = json<{ data: { token: string } }>(res).data.token;
+    expect(body<{ user: { role: string } }>(res).data.user.role).toBe('admin');
+    const token = body<{ token: string }>(res).data.token;
     expect(await ensureAdmin(users, { ...opts, email: 'KEPALA@example.com' })).toMatchObject({
       action: 'kept',
       created: false,
@@ -88,7 +88,7 @@ describe('admin account at first start', () => {
     ).rejects.toThrow(/ADMIN_PROMOTE_EXISTING=true/);
     // Nothing changed: still a learner, same password, same session.
     const res = await login('calon@example.com', squatter.credentials.password);
-    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('user');
+    expect(body<{ user: { role: string } }>(res).data.user.role).toBe('user');
     expect((await me(squatter.token)).statusCode).toBe(200);
   });
 
@@ -111,7 +111,7 @@ describe('admin account at first start', () => {
     expect((await me(earlier.token)).statusCode).toBe(401);
     expect((await login('guru@example.com', earlier.credentials.password)).statusCode).toBe(401);
     const res = await login('guru@example.com', 'Lain12345');
-    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
+    expect(body<{ user: { role: string } }>(res).data.user.role).toBe('admin');
   });
 
   it('rotates an existing admin to a changed ADMIN_PASSWORD and revokes its earlier tokens', async () => {
@@ -119,14 +119,13 @@ describe('admin account at first start', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dw-admin-'));
     const opts = { email: 'rektor@example.com', name: 'Rektor Kampus', dataDir };
     await ensureAdmin(users, { ...opts, password: 'Pertama123' });
-    const old = json<{ data: { token: string } }>(await login('rektor@example.com', 'Pertama123'))
-      .data.token;
+    const old = body<{ token: string }>(await login('rektor@example.com', 'Pertama123')).data.token;
     const rotated = await ensureAdmin(users, { ...opts, password: 'Kedua12345' });
     expect(rotated).toMatchObject({ kind: 'configured', action: 'rotated', created: false });
     expect((await me(old)).statusCode).toBe(401);
     expect((await login('rektor@example.com', 'Pertama123')).statusCode).toBe(401);
     const res = await login('rektor@example.com', 'Kedua12345');
     expect(res.statusCode).toBe(200);
-    expect(json<{ data: { user: { role: string } } }>(res).data.user.role).toBe('admin');
+    expect(body<{ user: { role: string } }>(res).data.user.role).toBe('admin');
   });
 });

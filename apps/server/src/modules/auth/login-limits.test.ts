@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  json,
-  newUser,
-  type TestContext,
-  loginFrom,
-} from '../../../test/helpers';
+import { createTestContext, newUser, type TestContext, loginFrom } from '../../../test/helpers';
+import { body, client } from '../../../test/client';
 
 /** Failures allowed per (address, account) pair, and per account from all addresses. */
 const PER_PAIR = 10;
@@ -29,7 +24,7 @@ const login = (email: string, password: string, remoteAddress?: string) =>
 
 async function registered() {
   const body = newUser();
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  const res = await client(ctx.app).post('/api/auth/register', body);
   expect(res.statusCode).toBe(201);
   return body;
 }
@@ -49,7 +44,7 @@ describe('login lockout', () => {
     expect(statuses(results)).toEqual({ 401: PER_PAIR, 429: 40 - PER_PAIR });
     for (const res of results.filter((r) => r.statusCode === 429)) {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(json(res)).toMatchObject({ code: 429, status: 'error' });
+      expect(body(res)).toMatchObject({ code: 429, status: 'error' });
     }
     // The account is locked for this address: the right password is not even checked.
     expect((await login(account.email, account.password)).statusCode).toBe(429);

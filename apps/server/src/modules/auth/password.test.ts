@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, json, signUp, type TestContext } from '../../../test/helpers';
+import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,24 +14,16 @@ afterAll(async () => {
 const NEW_PASSWORD = 'Pancasila1945';
 
 const change = (token: string | null, payload: unknown, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/password',
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-    remoteAddress,
-  });
-const me = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+  client(ctx.app, token ?? undefined).post('/api/auth/password', payload, { remoteAddress });
+const me = (token: string) => client(ctx.app, token).get('/api/auth/me');
 const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  client(ctx.app).post('/api/auth/login', { email, password });
 
 describe('POST /api/auth/password', () => {
   it('sets the new password, ends every other session and returns a fresh token', async () => {
     const { token, credentials } = await signUp(ctx.app);
-    const other = json<{ data: { token: string } }>(
-      await login(credentials.email, credentials.password),
-    ).data.token;
+    const other = body<{ token: string }>(await login(credentials.email, credentials.password)).data
+      .token;
     expect((await me(other)).statusCode).toBe(200);
 
     const res = await change(token, {
@@ -39,11 +32,7 @@ describe('POST /api/auth/password', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const out = json<{
-      code: number;
-      status: string;
-      data: { token: string; user: { email: string } };
-    }>(res);
+    const out = body<{ token: string; user: { email: string } }>(res);
     expect(out).toMatchObject({
       code: 200,
       status: 'success',
@@ -62,7 +51,7 @@ describe('POST /api/auth/password', () => {
     const { token, credentials } = await signUp(ctx.app);
     const res = await change(token, { currentPassword: 'Salah12345', newPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({
+    expect(body(res)).toEqual({
       code: 400,
       status: 'error',
       message: 'Current password is incorrect',
@@ -96,7 +85,7 @@ describe('POST /api/auth/password', () => {
         ...override,
       });
       expect(res.statusCode).toBe(400);
-      expect(json<{ errors: Record<string, string> }>(res).errors[field]).toBe(message);
+      expect(body(res).errors?.[field]).toBe(message);
     },
   );
 
@@ -107,7 +96,7 @@ describe('POST /api/auth/password', () => {
       newPassword: credentials.password,
     });
     expect(res.statusCode).toBe(400);
-    expect(json<{ errors: Record<string, string> }>(res).errors.newPassword).toBe(
+    expect(body(res).errors?.newPassword).toBe(
       'New password must be different from the current password',
     );
   });
@@ -115,7 +104,7 @@ describe('POST /api/auth/password', () => {
   it('requires a signed-in user', async () => {
     const res = await change(null, { currentPassword: 'Merdeka1945', newPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(401);
-    expect(json(res)).toMatchObject({ code: 401, status: 'error' });
+    expect(body(res)).toMatchObject({ code: 401, status: 'error' });
   });
 
   it('counts wrong current passwords like failed logins: 429 after the limit, login included', async () => {
@@ -138,12 +127,11 @@ describe('POST /api/auth/password', () => {
     );
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    const loginThere = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: credentials.email, password: credentials.password },
-      remoteAddress: '192.0.2.50',
-    });
+    const loginThere = await client(ctx.app).post(
+      '/api/auth/login',
+      { email: credentials.email, password: credentials.password },
+      { remoteAddress: '192.0.2.50' },
+    );
     expect(loginThere.statusCode).toBe(429);
   });
 
@@ -154,7 +142,7 @@ describe('POST /api/auth/password', () => {
       newPassword: NEW_PASSWORD,
     });
     expect(res.statusCode).toBe(409);
-    expect(json<{ message: string }>(res).message).toContain('ADMIN_PASSWORD');
+    expect(body(res).message).toContain('ADMIN_PASSWORD');
     expect((await me(token)).statusCode).toBe(200);
   });
 });

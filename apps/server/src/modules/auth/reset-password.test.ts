@@ -1,14 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestContext,
-  json,
-  signUp,
-  type TestContext,
-  loginFrom,
-} from '../../../test/helpers';
+import { createTestContext, signUp, type TestContext, loginFrom } from '../../../test/helpers';
 import { resetPasswordCommand } from './reset-password';
+import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,8 +14,7 @@ afterAll(async () => {
 
 const login = (email: string, password: string, remoteAddress?: string) =>
   loginFrom(ctx.app, email, password, remoteAddress);
-const me = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const me = (token: string) => client(ctx.app, token).get('/api/auth/me');
 
 /** Runs the command against the test database (left open: the test context owns it). */
 async function run(argv: string[], input: string | null = null, adminEmail?: string) {
@@ -99,7 +92,7 @@ describe('npm run user:reset-password', () => {
     const result = await run(['--email', 'tidak.ada@example.com'], 'Baru12345\n');
     expect(result.code).toBe(1);
     expect(result.err).toContain('No account');
-    expect(json(await ctx.app.inject({ method: 'GET', url: '/api/health' }))).toMatchObject({
+    expect(body(await client(ctx.app).get('/api/health'))).toMatchObject({
       status: 'ok',
     });
   });

@@ -12,7 +12,8 @@ import { createCacheBus } from '../../lib/cache';
 import { createTagRepository } from '../tags/repository';
 import { resetFromSeed } from '../tags/seed';
 import { canonicalDataset, createModelService, dataHashOf } from './service';
-import { api, body, scrambled, syntheticTags, type Api } from './testing';
+import { api, scrambled, syntheticTags, type Api } from './testing';
+import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -44,7 +45,7 @@ async function loadServedModel(modelUrl: string): Promise<tf.LayersModel> {
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
     );
-    const res = await ctx.app.inject({ method: 'GET', url: url.pathname });
+    const res = await client(ctx.app).get(url.pathname);
     return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? '') },
@@ -194,7 +195,7 @@ describe('registry', () => {
       const etag = String(res.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
       const again = await anonymous.get(`/api/models/soekarno/v/1/${file}`, {
-        'if-none-match': etag,
+        headers: { 'if-none-match': etag },
       });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
@@ -223,7 +224,7 @@ describe('registry', () => {
         ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
         ['gzip, br;q=0', 'gzip', gunzipSync],
       ] as const) {
-        const res = await anonymous.get(url, { 'accept-encoding': accept });
+        const res = await anonymous.get(url, { headers: { 'accept-encoding': accept } });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-encoding'], `${file} ${accept}`).toBe(encoding);
         expect(res.headers['content-type']).toBe(type);
@@ -234,18 +235,17 @@ describe('registry', () => {
         const etag = String(res.headers.etag);
         expect(etag).not.toBe(plain.headers.etag);
         // Asked again (from the cache kept in memory): the same bytes.
-        const again = await anonymous.get(url, { 'accept-encoding': accept });
+        const again = await anonymous.get(url, { headers: { 'accept-encoding': accept } });
         expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
         const revalidated = await anonymous.get(url, {
-          'accept-encoding': accept,
-          'if-none-match': etag,
+          headers: { 'accept-encoding': accept, 'if-none-match': etag },
         });
         expect(revalidated.statusCode).toBe(304);
       }
     }
     // Without an encoding the client accepts: as stored.
     const identity = await anonymous.get('/api/models/soekarno/v/1/content.json', {
-      'accept-encoding': 'identity',
+      headers: { 'accept-encoding': 'identity' },
     });
     expect(identity.headers['content-encoding']).toBeUndefined();
   });
@@ -279,11 +279,8 @@ describe('registry', () => {
   });
 
   it('accepts a retrain request with no body at all, even with a JSON content type', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/etl-run-model1-soekarno',
+    const res = await client(ctx.app).post('/api/etl-run-model1-soekarno', '', {
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      payload: '',
     });
     expect(res.statusCode).toBe(202);
     const finished = await admin.wait(body<{ runId: string }>(res).data.runId);

@@ -21,7 +21,8 @@ import {
 import { createTagRepository } from '../tags/repository';
 import { evaluateGate } from './repository';
 import { canonicalDataset, createModelService, dataHashOf } from './service';
-import { api, body, syntheticTags, type Api } from './testing';
+import { body } from '../../../test/client';
+import { api, syntheticTags, type Api } from './testing';
 import { CV_CONFIG } from './train-worker';
 
 let ctx: TestContext;

@@ -11,7 +11,8 @@ import {
   testConfig,
   type TestContext,
 } from '../../../test/helpers';
-import { api, body, syntheticTags, type Api } from './testing';
+import { body } from '../../../test/client';
+import { api, syntheticTags, type Api } from './testing';
 
 let ctx: TestContext;
 let second: FastifyInstance;

@@ -1,18 +1,9 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TrainingRun } from '@dwitunggal/contracts/models';
 import { createRng } from '@dwitunggal/classifier/rng';
+import { body, client } from '../../../test/client';
 
 /** Test and bench support for the model registry (never imported by the server). */
-
-export type Envelope<T = unknown> = {
-  code: number;
-  status: 'success' | 'error';
-  message: string;
-  data: T;
-  errors?: Record<string, string>;
-};
-
-export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
 
 export interface TagFields {
   tag: string;
@@ -97,18 +88,10 @@ export function scrambled(tags: readonly TagFields[], seed = 7): TagFields[] {
 }
 
 export function api(app: FastifyInstance, token?: string) {
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, extra = {}) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...headers, ...extra },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const http = client(app, token);
+  const { send } = http;
   return {
-    get: (url: string, extra: Record<string, string> = {}) => send('GET', url, undefined, extra),
-    post: (url: string, payload?: unknown) => send('POST', url, payload),
-    del: (url: string) => send('DELETE', url),
+    ...http,
 
     /** Replaces a figure's tags (delete all, then one import transaction). */
     async setTags(nama: 'Soekarno' | 'Hatta', tags: readonly TagFields[]): Promise<void> {

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
 import { fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
-import { body, client, sampleTag, snapshotTables, type Client } from './testing';
+import { body } from '../../../test/client';
+import { tagsClient, sampleTag, snapshotTables, type TagsClient } from './testing';
 
 let ctx: TestContext;
-let admin: Client;
+let admin: TagsClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = client(ctx.app, (await signUpAdmin(ctx)).token);
+  admin = tagsClient(ctx.app, (await signUpAdmin(ctx)).token);
 });
 afterAll(async () => {
   await ctx?.close();

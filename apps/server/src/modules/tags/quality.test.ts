@@ -5,7 +5,8 @@ import type { QualityReport } from '@dwitunggal/contracts/tags';
 import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
 import { analyzeQuality, normalizeForComparison } from './quality';
 import { seedDataDir } from './seed';
-import { body, client, type Client } from './testing';
+import { body } from '../../../test/client';
+import { tagsClient, type TagsClient } from './testing';
 
 const many = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix} nomor ${i + 1}`);
@@ -134,10 +135,10 @@ describe('analyzeQuality', () => {
 
 describe('GET /api/chatbot/quality/{nama}', () => {
   let ctx: TestContext;
-  let admin: Client;
+  let admin: TagsClient;
   beforeAll(async () => {
     ctx = await createTestContext();
-    admin = client(ctx.app, (await signUpAdmin(ctx)).token);
+    admin = tagsClient(ctx.app, (await signUpAdmin(ctx)).token);
   });
   afterAll(async () => {
     await ctx?.close();

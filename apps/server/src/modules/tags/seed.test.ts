@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../db/client';
 import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
 import { resetFromSeed, seedDataDir, seedIfNeeded } from './seed';
-import { client, type Client } from './testing';
+import { tagsClient, type TagsClient } from './testing';
 
 type SeedFile = {
   nama: string;
@@ -20,11 +20,11 @@ const seedFile = (key: string) =>
   JSON.parse(readFileSync(path.join(seedDataDir(), `${key}.json`), 'utf8')) as SeedFile;
 
 let ctx: TestContext;
-let learner: Client;
+let learner: TagsClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  learner = client(ctx.app, (await signUp(ctx.app)).token);
+  learner = tagsClient(ctx.app, (await signUp(ctx.app)).token);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -62,7 +62,7 @@ describe('seeding', () => {
     expect(again.map((o) => o.action)).toEqual(['skipped', 'skipped']);
     expect(await learner.list('Hatta')).toHaveLength(seedFile('hatta').tags.length);
 
-    const admin = client(ctx.app, await adminToken());
+    const admin = tagsClient(ctx.app, await adminToken());
     await admin.clear('Hatta');
     // A restart: a new app on the same database, seeding first as server.ts does.
     const restarted = await seedIfNeeded(ctx.database);
@@ -72,7 +72,7 @@ describe('seeding', () => {
   });
 
   it('resets a figure to its seed corpus, replacing whatever it had', async () => {
-    const admin = client(ctx.app, await adminToken());
+    const admin = tagsClient(ctx.app, await adminToken());
     await admin.create({ nama: 'Hatta', tag: 'tambahan', input: ['x'], responses: ['y'] });
     const outcome = await resetFromSeed(ctx.database, 'hatta');
     expect(outcome).toMatchObject({
@@ -88,7 +88,7 @@ describe('seeding', () => {
   it('keeps tags curated before seeding was recorded, and only marks the figure', async () => {
     const other = await createTestContext();
     try {
-      const admin = client(other.app, await adminToken(other));
+      const admin = tagsClient(other.app, await adminToken(other));
       await admin.create({ nama: 'Soekarno', tag: 'kurasi', input: ['a'], responses: ['b'] });
       const outcomes = await seedIfNeeded(other.database);
       expect(outcomes.map((o) => o.action)).toEqual(['kept-existing', 'seeded']);

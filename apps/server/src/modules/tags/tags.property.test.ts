@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@dwitunggal/contracts/envelope';
 import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
-import { client, snapshotTables, type Client, type TagDto } from './testing';
+import { client } from '../../../test/client';
+import { tagsClient, snapshotTables, type TagsClient, type TagDto } from './testing';
 
 /**
  * Property: whatever an admin sends to the tag routes (random and malformed bodies, ids and
@@ -12,7 +13,7 @@ import { client, snapshotTables, type Client, type TagDto } from './testing';
  */
 
 let ctx: TestContext;
-let admin: Client;
+let admin: TagsClient;
 let token: string;
 let ids: string[] = [];
 let baseline: unknown;
@@ -46,7 +47,7 @@ async function restoreBaseline() {
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await signUpAdmin(ctx)).token;
-  admin = client(ctx.app, token);
+  admin = tagsClient(ctx.app, token);
   await restoreBaseline();
 });
 afterAll(async () => {
@@ -258,14 +259,8 @@ describe('tag routes under random and malformed input (admin)', () => {
     await fc.assert(
       fc.asyncProperty(request, async (req) => {
         const url = req.url.replace('EXISTING', ids[0] ?? 'none');
-        const res = await ctx.app.inject({
-          method: req.method,
-          url,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(req.payload ? { 'content-type': req.payload.type } : {}),
-          },
-          ...(req.payload ? { payload: req.payload.raw } : {}),
+        const res = await client(ctx.app, token).send(req.method, url, req.payload?.raw, {
+          headers: req.payload ? { 'content-type': req.payload.type } : {},
         });
         seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
         const after = await snapshotTables(ctx.database.db);

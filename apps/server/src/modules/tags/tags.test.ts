@@ -3,18 +3,19 @@ import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
-import { body, client, sampleTag, snapshotTables, type Client, type TagDto } from './testing';
+import { body, client } from '../../../test/client';
+import { tagsClient, sampleTag, snapshotTables, type TagsClient, type TagDto } from './testing';
 
 let ctx: TestContext;
-let admin: Client;
-let learner: Client;
-let anonymous: Client;
+let admin: TagsClient;
+let learner: TagsClient;
+let anonymous: TagsClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = client(ctx.app, (await signUpAdmin(ctx)).token);
-  learner = client(ctx.app, (await signUp(ctx.app)).token);
-  anonymous = client(ctx.app);
+  admin = tagsClient(ctx.app, (await signUpAdmin(ctx)).token);
+  learner = tagsClient(ctx.app, (await signUp(ctx.app)).token);
+  anonymous = tagsClient(ctx.app);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -30,7 +31,7 @@ describe('permissions', () => {
   it('answers 401 without a token and 403 to a learner on every write, whatever the body', async () => {
     const existing = await admin.create(sampleTag('Soekarno', 'sapaan'));
     const snapshot = await snapshotTables(ctx.database.db);
-    const writes: [string, (c: Client) => ReturnType<Client['get']>][] = [
+    const writes: [string, (c: TagsClient) => ReturnType<TagsClient['get']>][] = [
       ['create', (c) => c.post('/api/chatbot/tags', sampleTag('Soekarno', 'baru'))],
       ['merge', (c) => c.post('/api/chatbot/tags', sampleTag('Soekarno', 'sapaan', 5))],
       ['invalid create', (c) => c.post('/api/chatbot/tags', { junk: true })],
@@ -164,14 +165,11 @@ describe('validation', () => {
 
   it('rejects bodies that are not objects and unparsable JSON with 400 envelopes', async () => {
     for (const payload of ['[]', '"x"', '{bad json', 'null']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/chatbot/tags',
+      const res = await client(ctx.app).post('/api/chatbot/tags', payload, {
         headers: {
           authorization: (await adminHeader()).authorization,
           'content-type': 'application/json',
         },
-        payload,
       });
       expect(res.statusCode, payload).toBe(400);
       expect(body(res)).toMatchObject({ code: 400, status: 'error' });
@@ -584,7 +582,7 @@ describe('the list cache', () => {
 
 describe('OpenAPI', () => {
   it('documents every tag route', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await client(ctx.app).get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
     expect(paths).toEqual(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { MAX_TAGS_PER_CHARACTER } from '@dwitunggal/contracts/characters';
 import {
@@ -9,16 +9,9 @@ import {
   TAG_NAME_MAX,
 } from '@dwitunggal/contracts/tags';
 import type { Db } from '../../db/client';
+import { body, client } from '../../../test/client';
 
 /** Test support for the tag suites (never imported by the server). */
-
-export type Envelope<T = unknown> = {
-  code: number;
-  status: 'success' | 'error';
-  message: string;
-  data: T;
-  errors?: Record<string, string>;
-};
 
 export interface TagDto {
   id: string;
@@ -28,47 +21,36 @@ export interface TagDto {
   responses: string[];
 }
 
-export function client(app: FastifyInstance, token?: string) {
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+/** The test client with the tag suites' shortcuts (they throw unless the request succeeds). */
+export function tagsClient(app: FastifyInstance, token?: string) {
+  const api = client(app, token);
   return {
-    get: (url: string) => send('GET', url),
-    post: (url: string, payload?: unknown) => send('POST', url, payload),
-    put: (url: string, payload?: unknown) => send('PUT', url, payload),
-    del: (url: string) => send('DELETE', url),
+    ...api,
     async list(nama: string): Promise<TagDto[]> {
-      const res = await send('GET', `/api/chatbot/tags/nama/${nama}`);
+      const res = await api.get(`/api/chatbot/tags/nama/${nama}`);
       if (res.statusCode !== 200) throw new Error(`list failed: ${res.body}`);
-      return (res.json() as Envelope<TagDto[]>).data;
+      return body<TagDto[]>(res).data;
     },
     /** Deletes every tag of a figure through the API (so the cache sees it). */
     async clear(nama: string): Promise<void> {
       for (const t of await this.list(nama)) {
-        const res = await send('DELETE', `/api/chatbot/tags/${t.id}`);
+        const res = await api.del(`/api/chatbot/tags/${t.id}`);
         if (res.statusCode !== 200) throw new Error(`delete failed: ${res.body}`);
       }
     },
-    async create(body: {
+    async create(tag: {
       nama: string;
       tag: string;
       input: string[];
       responses: string[];
     }): Promise<TagDto> {
-      const res = await send('POST', '/api/chatbot/tags', body);
+      const res = await api.post('/api/chatbot/tags', tag);
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-      return (res.json() as Envelope<{ tag: TagDto }>).data.tag;
+      return body<{ tag: TagDto }>(res).data.tag;
     },
   };
 }
-export type Client = ReturnType<typeof client>;
-
-export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+export type TagsClient = ReturnType<typeof tagsClient>;
 
 /** A valid tag body with `n` distinct inputs. */
 export function sampleTag(nama: string, tag: string, n = 3) {
