@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CharacterName } from '@dwitunggal/contracts/characters';
-import {
-  fetchQuality,
-  fetchTagList,
-  parseTagList,
-  type QualityReport,
-  type Tag,
-} from '../api/tags-api';
+import { fetchQuality, fetchTagList, type QualityReport, type Tag } from '../api/tags-api';
+import { InvalidResponseError } from '@/lib/api-error';
 
 export type ListState =
   | { status: 'loading' }
@@ -39,13 +34,13 @@ export function useArchiveData(nama: CharacterName) {
     const controller = new AbortController();
     const { signal } = controller;
     fetchTagList(nama, signal).then(
-      (data) => {
-        if (signal.aborted) return;
-        const tags = parseTagList(data);
-        setList({ version, state: tags ? { status: 'ready', tags } : { status: 'invalid' } });
+      (tags) => {
+        if (!signal.aborted) setList({ version, state: { status: 'ready', tags } });
       },
-      () => {
-        if (!signal.aborted) setList({ version, state: { status: 'error' } });
+      (error: unknown) => {
+        if (signal.aborted) return;
+        const invalid = error instanceof InvalidResponseError;
+        setList({ version, state: { status: invalid ? 'invalid' : 'error' } });
       },
     );
     fetchQuality(nama, signal).then(
