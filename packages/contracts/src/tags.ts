@@ -1,5 +1,9 @@
-import { z } from 'zod';
-import { characterKeyFromName, MAX_TAGS_PER_CHARACTER } from './characters';
+/**
+ * Training-data limits, messages, the phrase rules and the merge rules (zod-free); the schemas
+ * are in `./schemas/tags`.
+ */
+import { MAX_TAGS_PER_CHARACTER, type CharacterName } from './characters';
+import type { ImportIssue, ImportPreview } from './schemas/tags';
 
 /** Limits of the training data (issue: training data). */
 export const TAG_NAME_MAX = 50;
@@ -51,124 +55,10 @@ export function isStorableText(text: string): boolean {
     !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)
   );
 }
-const INVALID_CHARACTERS = 'Text contains invalid characters';
-
-const phraseList = (opts: {
-  max: number;
-  itemMax: number;
-  required: string;
-  tooMany: string;
-  tooLong: string;
-}) =>
-  z
-    .array(
-      z
-        .string({ error: 'Each entry must be text' })
-        .max(opts.itemMax * 4, { error: opts.tooLong })
-        .refine(isStorableText, { error: INVALID_CHARACTERS }),
-      { error: opts.required },
-    )
-    .max(opts.max * 4, { error: opts.tooMany })
-    .transform(cleanPhrases)
-    .pipe(
-      z
-        .array(z.string().max(opts.itemMax, { error: opts.tooLong }))
-        .min(1, { error: opts.required })
-        .max(opts.max, { error: opts.tooMany }),
-    );
-
-export const characterName = z
-  .string({ error: 'nama must be Soekarno or Hatta' })
-  .transform((v, ctx) => {
-    const key = characterKeyFromName(v);
-    if (!key) {
-      ctx.addIssue({ code: 'custom', message: 'nama must be Soekarno or Hatta' });
-      return z.NEVER;
-    }
-    return key === 'soekarno' ? ('Soekarno' as const) : ('Hatta' as const);
-  });
-
-const tagName = z
-  .string({ error: 'Tag name is required' })
-  .trim()
-  .min(1, { error: 'Tag name is required' })
-  .max(TAG_NAME_MAX, { error: 'Tag name cannot exceed 50 characters' })
-  .refine(isStorableText, { error: INVALID_CHARACTERS });
-
-/** The fields of a tag without its figure: what an archive file holds per tag. */
-export const tagFields = z.object({
-  tag: tagName,
-  input: phraseList({
-    max: INPUTS_MAX,
-    itemMax: INPUT_LENGTH_MAX,
-    required: 'At least one input is required',
-    tooMany: 'At most 200 inputs per tag',
-    tooLong: 'Each input can be at most 200 characters',
-  }),
-  responses: phraseList({
-    max: RESPONSES_MAX,
-    itemMax: RESPONSE_LENGTH_MAX,
-    required: 'At least one response is required',
-    tooMany: 'At most 50 responses per tag',
-    tooLong: 'Each response can be at most 1000 characters',
-  }),
-});
-export type CleanTagFields = z.output<typeof tagFields>;
-
-/** POST /chatbot/tags: create, or merge into the tag of the same name (any case). */
-export const tagBody = tagFields.extend({ nama: characterName });
-export type TagBody = z.input<typeof tagBody>;
-export type CleanTagBody = z.output<typeof tagBody>;
-
-/**
- * PUT /chatbot/update/{id}: full replace of the name, inputs and responses. `nama` may be sent
- * (the form always sends it) but a tag never changes figure: a different one is refused.
- */
-export const updateTagBody = tagFields.extend({ nama: characterName.optional() });
-export type UpdateTagBody = z.input<typeof updateTagBody>;
-
-export const tag = z.object({
-  id: z.string(),
-  nama: z.enum(['Soekarno', 'Hatta']),
-  tag: z.string(),
-  input: z.array(z.string()),
-  responses: z.array(z.string()),
-});
-export type Tag = z.infer<typeof tag>;
-
-export const tagList = z.array(tag);
-
-export const createTagData = z.object({
-  tag,
-  created: z.boolean(),
-  added_inputs: z.number().int(),
-  added_responses: z.number().int(),
-});
-export type CreateTagData = z.infer<typeof createTagData>;
-
-export const updateTagData = z.object({ message: z.string(), tag });
-export type UpdateTagData = z.infer<typeof updateTagData>;
-
-export const deleteTagData = z.object({ id: z.string() });
-
-/** Archive export/import format, also accepted by the classifier CLI. */
-export const archiveFile = z.object({
-  version: z.literal(1).optional(),
-  nama: characterName.optional(),
-  tags: z.array(
-    z.object({
-      tag: z.string(),
-      input: z.array(z.string()),
-      responses: z.array(z.string()),
-    }),
-  ),
-});
-export type ArchiveFile = z.infer<typeof archiveFile>;
-
 /** What GET /chatbot/export/{nama}?format=json answers: the seed file's shape minus `starters`. */
 export type ExportedArchive = {
   version: 1;
-  nama: 'Soekarno' | 'Hatta';
+  nama: CharacterName;
   tags: { tag: string; input: string[]; responses: string[] }[];
 };
 
@@ -177,46 +67,8 @@ export const CSV_HEADER = ['tag', 'kind', 'text'] as const;
 /** Upper bound of an import body (the app's body limit is 1 MiB). */
 export const IMPORT_CONTENT_MAX = 1024 * 1024;
 
-/**
- * POST /chatbot/import/{nama}: the JSON archive file, or a CSV export as text. Each tag is
- * validated by the server with the rules of `tagFields`; errors are reported per tag.
- */
-export const importBody = z.union(
-  [
-    z.object({
-      format: z.literal('csv'),
-      content: z.string({ error: 'content must be the CSV text' }).max(IMPORT_CONTENT_MAX),
-    }),
-    z.object({
-      version: z.literal(1, { error: 'version must be 1' }).optional(),
-      nama: z.string().optional(),
-      tags: z
-        .array(z.unknown(), { error: 'tags must be an array' })
-        .max(1000, { error: 'Too many tags' }),
-    }),
-  ],
-  { error: 'Send an archive file {version, nama, tags} or {format: "csv", content}' },
-);
-export type ImportBody = z.input<typeof importBody>;
-
-export const importIssue = z.object({
-  /** Where: `tags[3].input`, `line 12`, or `tags` for the whole file. */
-  path: z.string(),
-  message: z.string(),
-});
-export type ImportIssue = z.infer<typeof importIssue>;
-
-export const importPreview = z.object({
-  dryRun: z.boolean(),
-  tagsCreated: z.number().int(),
-  tagsMerged: z.number().int(),
-  inputsAdded: z.number().int(),
-  responsesAdded: z.number().int(),
-  totalTagsAfter: z.number().int(),
-  errors: z.array(importIssue),
-  warnings: z.array(z.string()),
-});
-export type ImportPreview = z.infer<typeof importPreview>;
+/** Most tags one import body may list. */
+export const IMPORT_TAGS_MAX = 1000;
 
 export const QUALITY_ISSUE_KINDS = [
   'duplicate_across_tags',
@@ -224,23 +76,153 @@ export const QUALITY_ISSUE_KINDS = [
   'few_inputs',
   'imbalance',
 ] as const;
-export const qualityIssue = z.object({
-  kind: z.enum(QUALITY_ISSUE_KINDS),
-  severity: z.enum(['warning', 'error']),
-  tags: z.array(z.string()),
-  inputs: z.array(z.string()).optional(),
-  /** Indonesian, shown on the archive screen. */
-  message: z.string(),
-});
-export type QualityIssue = z.infer<typeof qualityIssue>;
 
-export const qualityReport = z.object({
-  issues: z.array(qualityIssue),
-  stats: z.object({
-    tags: z.number().int(),
-    inputs: z.number().int(),
-    minInputs: z.number().int(),
-    maxInputs: z.number().int(),
-  }),
+/** What the merge rules need to know of a figure's existing tag (the server adds its own fields). */
+export interface MergeState {
+  /** '' for a tag the batch creates. */
+  id: string;
+  name: string;
+  /** `foldPhrase(name)`. */
+  nameKey: string;
+  /** The folded inputs and responses the tag already has. */
+  inputKeys: Set<string>;
+  responseKeys: Set<string>;
+}
+
+/** What the merge rules decided for one incoming tag: `state` null when it is created. */
+export interface PlannedTag<S extends MergeState> {
+  state: S | null;
+  name: string;
+  input: string[];
+  responses: string[];
+}
+
+/** A rule the batch breaks: `field` names the body field for the single-tag routes. */
+export interface PlanIssue {
+  path: string;
+  field: 'input' | 'responses' | 'tags';
+  tag: string | null;
+  message: string;
+}
+
+export interface MergePlan<S extends MergeState> {
+  tags: PlannedTag<S>[];
+  preview: Omit<ImportPreview, 'dryRun' | 'warnings' | 'errors'>;
+  issues: PlanIssue[];
+  limitExceeded: boolean;
+}
+
+/** A plan issue as an import report lists it. */
+export const toImportIssue = (i: PlanIssue): ImportIssue => ({
+  path: i.path,
+  message: i.tag ? `${i.tag}: ${i.message}` : i.message,
 });
-export type QualityReport = z.infer<typeof qualityReport>;
+
+/**
+ * The merge rules, shared by create-or-merge, import and seeding (and the web's test server). An
+ * incoming tag whose folded name matches an existing tag (or an earlier one of the same batch)
+ * is merged: only inputs and responses whose folded text is not already there are appended, and
+ * the result must stay within 200 inputs and 50 responses. Any other tag is created, and the
+ * figure must stay within 15 tags. Pure: reads the given states and changes nothing.
+ */
+export function planMerge<S extends MergeState>(
+  existing: readonly S[],
+  incoming: readonly { tag: string; input: string[]; responses: string[] }[],
+  startIndex = 0,
+): MergePlan<S> {
+  const byKey = new Map<string, MergeState>(
+    existing.map((s) => [
+      s.nameKey,
+      { ...s, inputKeys: new Set(s.inputKeys), responseKeys: new Set(s.responseKeys) },
+    ]),
+  );
+  const planned = new Map<string, PlannedTag<S>>();
+  const issues: PlanIssue[] = [];
+  let created = 0;
+  const merged = new Set<string>();
+  let inputsAdded = 0;
+  let responsesAdded = 0;
+
+  incoming.forEach((t, offset) => {
+    const index = startIndex + offset;
+    const key = foldPhrase(t.tag);
+    let state = byKey.get(key);
+    let plan = planned.get(key);
+    if (!state) {
+      state = { id: '', name: t.tag, nameKey: key, inputKeys: new Set(), responseKeys: new Set() };
+      byKey.set(key, state);
+      created += 1;
+    } else if (state.id) {
+      merged.add(state.id);
+    }
+    if (!plan) {
+      // An existing tag's state is a copy of the caller's S (see byKey): it keeps S's fields.
+      plan = { state: state.id ? (state as S) : null, name: state.name, input: [], responses: [] };
+      planned.set(key, plan);
+    }
+    const { inputKeys, responseKeys } = state;
+    const newInputs = t.input.filter((text) => !inputKeys.has(foldPhrase(text)));
+    const newResponses = t.responses.filter((text) => !responseKeys.has(foldPhrase(text)));
+    if (inputKeys.size + newInputs.length > INPUTS_MAX) {
+      issues.push({
+        path: `tags[${index}].input`,
+        field: 'input',
+        tag: t.tag,
+        message: 'At most 200 inputs per tag',
+      });
+    }
+    if (responseKeys.size + newResponses.length > RESPONSES_MAX) {
+      issues.push({
+        path: `tags[${index}].responses`,
+        field: 'responses',
+        tag: t.tag,
+        message: 'At most 50 responses per tag',
+      });
+    }
+    for (const text of newInputs) inputKeys.add(foldPhrase(text));
+    for (const text of newResponses) responseKeys.add(foldPhrase(text));
+    plan.input.push(...newInputs);
+    plan.responses.push(...newResponses);
+    inputsAdded += newInputs.length;
+    responsesAdded += newResponses.length;
+  });
+
+  const totalTagsAfter = existing.length + created;
+  const limitExceeded = totalTagsAfter > MAX_TAGS_PER_CHARACTER;
+  if (limitExceeded) {
+    issues.push({
+      path: 'tags',
+      field: 'tags',
+      tag: null,
+      message: `${TAG_MESSAGES.limitReached}: hasilnya akan menjadi ${totalTagsAfter} tag`,
+    });
+  }
+  return {
+    tags: [...planned.values()],
+    preview: {
+      tagsCreated: created,
+      tagsMerged: merged.size,
+      inputsAdded,
+      responsesAdded,
+      totalTagsAfter,
+    },
+    issues,
+    limitExceeded,
+  };
+}
+
+export type {
+  ArchiveFile,
+  CleanTagBody,
+  CleanTagFields,
+  CreateTagData,
+  ImportBody,
+  ImportIssue,
+  ImportPreview,
+  QualityIssue,
+  QualityReport,
+  Tag,
+  TagBody,
+  UpdateTagBody,
+  UpdateTagData,
+} from './schemas/tags';

@@ -1,9 +1,5 @@
 import type { ChatSource } from '@dwitunggal/contracts/chat';
-import {
-  CHARACTER_KEYS,
-  CHARACTER_LIFETIMES,
-  type CharacterKey,
-} from '@dwitunggal/contracts/characters';
+import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contracts/characters';
 import { ANSWER_SHAPES, analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
@@ -84,9 +80,9 @@ const SELF_NAME: Record<CharacterKey, RegExp> = {
  * burial): it is never put in his mouth, only in a narrator's note.
  */
 export function afterLifetime(sentence: string, karakter: CharacterKey): boolean {
-  const deathYear = Number(CHARACTER_LIFETIMES[karakter].died.slice(0, 4));
+  const died = deathYear(karakter);
   const years = (sentence.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).map(Number);
-  if (years.some((y) => y > deathYear)) return true;
+  if (years.some((y) => y > died)) return true;
   const death = DEATH_WORDS.exec(sentence);
   if (death && SELF_NAME[karakter].test(sentence)) {
     // "Ayah Hatta meninggal ketika ..." is his father's death, told in his own voice.

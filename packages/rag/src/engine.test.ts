@@ -1,4 +1,4 @@
-import { chatAnswer } from '@dwitunggal/contracts/chat';
+import { chatAnswer } from '@dwitunggal/contracts/schemas/chat';
 import { describe, expect, it } from 'vitest';
 import { createRagEngine } from './engine';
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,4 @@
-import {
-  CHARACTER_KEYS,
-  CHARACTER_LIFETIMES,
-  type CharacterKey,
-} from '@dwitunggal/contracts/characters';
+import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contracts/characters';
 import { createAnalyzer, expansionsOf, isFrameStem, STOPWORDS, type Analyzer } from './analyzer';
 import { periodRange, type Passage } from './knowledge';
 import { figureNameTerm, normalizeQuestion } from './query';
@@ -10,9 +6,7 @@ import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 import { createCorrector, MIN_FUZZY_LENGTH } from '@dwitunggal/text/fuzzy';
 
 /** The later of the two figures' deaths. */
-const LAST_LIFETIME_YEAR = Math.max(
-  ...CHARACTER_KEYS.map((k) => Number(CHARACTER_LIFETIMES[k].died.slice(0, 4))),
-);
+const LAST_LIFETIME_YEAR = Math.max(...CHARACTER_KEYS.map(deathYear));
 
 /** Distinct content words of one question that are analysed; the rest are ignored. */
 export const MAX_QUERY_WORDS = 32;

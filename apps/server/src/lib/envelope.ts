@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorEnvelope, successEnvelope } from '@dwitunggal/contracts/envelope';
+import { errorEnvelope, successEnvelope } from '@dwitunggal/contracts/schemas/envelope';
 
 /** Builds the success envelope; `code` always equals the HTTP status. */
 export function ok<T>(data: T, message = 'OK', code = 200) {

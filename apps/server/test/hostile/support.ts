@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { errorEnvelope } from '@dwitunggal/contracts/envelope';
+import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../src/lib/jwt';
 import { api, syntheticTags } from '../../src/modules/models/testing';
 import { createTestContext, signUp, signUpAdmin, TEST_SECRET, type TestContext } from '../helpers';

@@ -1,4 +1,6 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { ZodType } from 'zod';
+import { checkAnswer } from './api-error';
 
 /**
  * The ONE HTTP client of the app: an axios instance with baseURL '/api', JSON, and no timeout
@@ -94,3 +96,32 @@ export const api = {
     config?: AxiosRequestConfig,
   ): Promise<AxiosResponse<T>> => getApi().then((a) => a.patch<T>(url, data, config)),
 };
+
+/**
+ * A call's success envelope with its `data` checked at run time against the contract schema.
+ * `schema` is loaded by the caller with a dynamic `import('@dwitunggal/contracts/schemas/...')`
+ * while the request is in flight, so that zod stays out of the pages that make no such call.
+ * Throws the call's error, or InvalidResponseError when the answer does not match.
+ */
+export async function checkedEnvelope<T>(
+  request: Promise<AxiosResponse<unknown>>,
+  schema: Promise<ZodType<T>>,
+  what: string,
+): Promise<{ message: string; data: T }> {
+  const [res, checked] = await Promise.all([request, schema]);
+  const body = (typeof res.data === 'object' && res.data !== null ? res.data : {}) as {
+    message?: unknown;
+    data?: unknown;
+  };
+  return {
+    message: typeof body.message === 'string' ? body.message : '',
+    data: checkAnswer(checked, body.data, what),
+  };
+}
+
+/** The checked `data` of a call's success envelope (see `checkedEnvelope`). */
+export const envelopeData = <T>(
+  request: Promise<AxiosResponse<unknown>>,
+  schema: Promise<ZodType<T>>,
+  what: string,
+): Promise<T> => checkedEnvelope(request, schema, what).then((envelope) => envelope.data);

@@ -1,4 +1,5 @@
 import type { AxiosError } from 'axios';
+import type { ZodType } from 'zod';
 
 /** What the UI needs to know about a failed call, read from the API's error envelope. */
 export type ApiFailure = {
@@ -51,4 +52,24 @@ export function toApiFailure(error: unknown): ApiFailure {
     errors,
     retryAfter: readRetryAfter(headers?.['retry-after']),
   };
+}
+
+/**
+ * A successful answer whose body does not follow the contract (checked with the schemas of
+ * `@dwitunggal/contracts/schemas/*`): an older or broken server, or something in between.
+ */
+export class InvalidResponseError extends Error {
+  override name = 'InvalidResponseError';
+}
+
+/**
+ * `value` checked against a contract schema: the parsed value, or InvalidResponseError naming
+ * `what` (and the first problem) when it does not match.
+ */
+export function checkAnswer<T>(schema: ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  throw new InvalidResponseError(`Malformed ${what}${where}: ${issue?.message ?? 'invalid'}`);
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { newPassword } from '@dwitunggal/contracts/auth';
+import { newPassword } from '@dwitunggal/contracts/schemas/auth';
 import type { Database } from '../../db/client';
 import { announceChange } from '../../lib/cache';
 import { hashPassword } from '../../lib/password';

@@ -9,7 +9,7 @@ import {
   publicUser,
   registerBody,
   registerData,
-} from '@dwitunggal/contracts/auth';
+} from '@dwitunggal/contracts/schemas/auth';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import { toPublicUser, type AuthService } from './service';

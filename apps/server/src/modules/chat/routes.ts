@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatAnswer, chatBody } from '@dwitunggal/contracts/chat';
-import { errorEnvelope } from '@dwitunggal/contracts/envelope';
+import { chatAnswer, chatBody } from '@dwitunggal/contracts/schemas/chat';
+import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
 import type { RagEngine } from '@dwitunggal/rag/engine';
 import { AppError } from '../../lib/errors';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';

@@ -11,16 +11,18 @@ import {
 import {
   MODEL_FILES,
   MODEL_MESSAGES,
-  activeModel,
   isModelFileName,
+  type ModelFileName,
+} from '@dwitunggal/contracts/models';
+import {
+  activeModel,
   modelVersion,
   modelVersionList,
   purgedVersion,
   startRunBody,
   startRunData,
   trainingRun,
-  type ModelFileName,
-} from '@dwitunggal/contracts/models';
+} from '@dwitunggal/contracts/schemas/models';
 import { currentUser } from '../../plugins/auth';
 import { ok, responses } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';

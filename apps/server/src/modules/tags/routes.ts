@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { successEnvelope } from '@dwitunggal/contracts/envelope';
+import { successEnvelope } from '@dwitunggal/contracts/schemas/envelope';
+import { TAG_MESSAGES } from '@dwitunggal/contracts/tags';
 import {
   createTagData,
   deleteTagData,
@@ -9,12 +10,11 @@ import {
   importPreview,
   qualityReport,
   tag,
-  TAG_MESSAGES,
   tagBody,
   tagList,
   updateTagBody,
   updateTagData,
-} from '@dwitunggal/contracts/tags';
+} from '@dwitunggal/contracts/schemas/tags';
 import { ok, responses } from '../../lib/envelope';
 import type { TagService } from './service';
 

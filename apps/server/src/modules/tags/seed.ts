@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
-import type { CleanTagFields } from '@dwitunggal/contracts/tags';
+import { planMerge, type CleanTagFields } from '@dwitunggal/contracts/tags';
 import type { Database } from '../../db/client';
 import { announceChange } from '../../lib/cache';
 import { createTagRepository } from './repository';
-import { applyMerge, parseImport, planMerge, tagsCacheKey } from './service';
+import { applyMerge, parseImport, tagsCacheKey } from './service';
 
 /** app_state key recording that a figure's seed corpus was loaded once. */
 export const seededKey = (character: CharacterKey) => `seeded:tags:${character}`;

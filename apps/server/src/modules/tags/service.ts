@@ -2,16 +2,14 @@ import type { z } from 'zod';
 import {
   CHARACTER_NAMES,
   characterKeyFromName,
-  MAX_TAGS_PER_CHARACTER,
   type CharacterKey,
 } from '@dwitunggal/contracts/characters';
 import {
   CSV_HEADER,
   foldPhrase,
-  INPUTS_MAX,
-  RESPONSES_MAX,
+  planMerge,
   TAG_MESSAGES,
-  tagFields,
+  toImportIssue,
   type CleanTagBody,
   type CleanTagFields,
   type CreateTagData,
@@ -19,10 +17,11 @@ import {
   type ImportBody,
   type ImportIssue,
   type ImportPreview,
+  type MergePlan as ContractMergePlan,
   type QualityReport,
   type Tag,
-  type updateTagBody,
 } from '@dwitunggal/contracts/tags';
+import { tagFields, type updateTagBody } from '@dwitunggal/contracts/schemas/tags';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors';
 import type { Cache } from '../../lib/cache';
 import { CsvError, fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
@@ -51,131 +50,7 @@ export function characterFromPath(nama: string): CharacterKey {
 const characterOfBody = (nama: 'Soekarno' | 'Hatta'): CharacterKey =>
   nama === 'Soekarno' ? 'soekarno' : 'hatta';
 
-/** What the merge rules decided for one incoming tag. */
-interface PlannedTag {
-  state: TagState | null;
-  name: string;
-  input: string[];
-  responses: string[];
-}
-
-/** A rule the batch breaks: `field` names the body field for the single-tag routes. */
-export interface PlanIssue {
-  path: string;
-  field: 'input' | 'responses' | 'tags';
-  tag: string | null;
-  message: string;
-}
-
-export interface MergePlan {
-  tags: PlannedTag[];
-  preview: Omit<ImportPreview, 'dryRun' | 'warnings' | 'errors'>;
-  issues: PlanIssue[];
-  limitExceeded: boolean;
-}
-
-const toImportIssue = (i: PlanIssue): ImportIssue => ({
-  path: i.path,
-  message: i.tag ? `${i.tag}: ${i.message}` : i.message,
-});
-
-/**
- * The merge rules, shared by create-or-merge, import and seeding. An incoming tag whose folded
- * name matches an existing tag (or an earlier one of the same batch) is merged: only inputs and
- * responses whose folded text is not already there are appended, and the result must stay
- * within 200 inputs and 50 responses. Any other tag is created, and the figure must stay
- * within 15 tags. Pure: reads the states loaded under the figure's lock and changes nothing.
- */
-export function planMerge(
-  existing: TagState[],
-  incoming: CleanTagFields[],
-  startIndex = 0,
-): MergePlan {
-  const byKey = new Map<string, TagState>(existing.map((s) => [s.nameKey, cloneState(s)]));
-  const planned = new Map<string, PlannedTag>();
-  const issues: PlanIssue[] = [];
-  let created = 0;
-  const merged = new Set<string>();
-  let inputsAdded = 0;
-  let responsesAdded = 0;
-
-  incoming.forEach((t, offset) => {
-    const index = startIndex + offset;
-    const key = foldPhrase(t.tag);
-    let state = byKey.get(key);
-    let plan = planned.get(key);
-    if (!state) {
-      state = {
-        id: '',
-        name: t.tag,
-        nameKey: key,
-        inputKeys: new Set(),
-        responseKeys: new Set(),
-        nextInputPosition: 0,
-        nextResponsePosition: 0,
-      };
-      byKey.set(key, state);
-      created += 1;
-    } else if (state.id) {
-      merged.add(state.id);
-    }
-    if (!plan) {
-      plan = { state: state.id ? state : null, name: state.name, input: [], responses: [] };
-      planned.set(key, plan);
-    }
-    const newInputs = t.input.filter((text) => !state.inputKeys.has(foldPhrase(text)));
-    const newResponses = t.responses.filter((text) => !state.responseKeys.has(foldPhrase(text)));
-    if (state.inputKeys.size + newInputs.length > INPUTS_MAX) {
-      issues.push({
-        path: `tags[${index}].input`,
-        field: 'input',
-        tag: t.tag,
-        message: 'At most 200 inputs per tag',
-      });
-    }
-    if (state.responseKeys.size + newResponses.length > RESPONSES_MAX) {
-      issues.push({
-        path: `tags[${index}].responses`,
-        field: 'responses',
-        tag: t.tag,
-        message: 'At most 50 responses per tag',
-      });
-    }
-    for (const text of newInputs) state.inputKeys.add(foldPhrase(text));
-    for (const text of newResponses) state.responseKeys.add(foldPhrase(text));
-    plan.input.push(...newInputs);
-    plan.responses.push(...newResponses);
-    inputsAdded += newInputs.length;
-    responsesAdded += newResponses.length;
-  });
-
-  const totalTagsAfter = existing.length + created;
-  const limitExceeded = totalTagsAfter > MAX_TAGS_PER_CHARACTER;
-  if (limitExceeded) {
-    issues.push({
-      path: 'tags',
-      field: 'tags',
-      tag: null,
-      message: `${TAG_MESSAGES.limitReached}: hasilnya akan menjadi ${totalTagsAfter} tag`,
-    });
-  }
-  return {
-    tags: [...planned.values()],
-    preview: {
-      tagsCreated: created,
-      tagsMerged: merged.size,
-      inputsAdded,
-      responsesAdded,
-      totalTagsAfter,
-    },
-    issues,
-    limitExceeded,
-  };
-}
-
-function cloneState(s: TagState): TagState {
-  return { ...s, inputKeys: new Set(s.inputKeys), responseKeys: new Set(s.responseKeys) };
-}
+export type MergePlan = ContractMergePlan<TagState>;
 
 /** Writes a plan (inside the transaction that loaded its states); returns the ids in plan order. */
 export async function applyMerge(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope } from '@dwitunggal/contracts/envelope';
+import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
 import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
 import { client } from '../../../test/client';
 import { tagsClient, snapshotTables, type TagsClient, type TagDto } from './testing';

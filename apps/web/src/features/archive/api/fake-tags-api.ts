@@ -1,10 +1,22 @@
 /**
  * Test support only (imported by *.test.tsx, never by the app): an in-memory tag API behind
- * MSW that follows the server's rules closely enough for the screen's behaviour (create or
- * merge by folded name, 15-tag limit, full-replace update, delete, quality, import preview).
+ * MSW. Bodies are checked with the contracts' schemas and create, merge and import follow the
+ * server's own merge rules (`planMerge` of @dwitunggal/contracts/tags); update, delete and the
+ * quality report are kept simple.
  */
 import { http } from 'msw';
-import type { ImportPreview, QualityReport, Tag } from '@dwitunggal/contracts/tags';
+import {
+  foldPhrase,
+  planMerge,
+  TAG_MESSAGES,
+  toImportIssue,
+  type CleanTagFields,
+  type ImportPreview,
+  type MergeState,
+  type QualityReport,
+  type Tag,
+} from '@dwitunggal/contracts/tags';
+import { tagBody, tagFields } from '@dwitunggal/contracts/schemas/tags';
 import { failure, server, success } from '@/testing/server';
 
 type Nama = 'Soekarno' | 'Hatta';
@@ -24,7 +36,33 @@ export function makeTag(name: string, inputs = 3, responses = 2, nama: Nama = 'S
   };
 }
 
-const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+type StoredState = MergeState & { tag: Tag };
+
+const stateOf = (tag: Tag): StoredState => ({
+  id: tag.id,
+  name: tag.tag,
+  nameKey: foldPhrase(tag.tag),
+  inputKeys: new Set(tag.input.map(foldPhrase)),
+  responseKeys: new Set(tag.responses.map(foldPhrase)),
+  tag,
+});
+
+/** Merges `incoming` into `list` with the server's rules; the plan tells what happened. */
+function mergeInto(list: Tag[], nama: Nama, incoming: CleanTagFields[]) {
+  const plan = planMerge(list.map(stateOf), incoming);
+  const apply = () =>
+    plan.tags.map((t) => {
+      if (t.state) {
+        t.state.tag.input.push(...t.input);
+        t.state.tag.responses.push(...t.responses);
+        return t.state.tag;
+      }
+      const created = { ...makeTag(t.name, 0, 0, nama), input: t.input, responses: t.responses };
+      list.push(created);
+      return created;
+    });
+  return { plan, apply };
+}
 
 export function fakeTagsApi(initial: Partial<Record<Nama, Tag[]>> = {}) {
   const db: Record<Nama, Tag[]> = {
@@ -65,52 +103,25 @@ export function fakeTagsApi(initial: Partial<Record<Nama, Tag[]>> = {}) {
     }),
     http.post('*/api/chatbot/tags', async ({ request }) => {
       await record(request);
-      const body = (await request.json()) as {
-        nama: Nama;
-        tag: string;
-        input: string[];
-        responses: string[];
-      };
-      const list = db[body.nama];
-      const existing = list.find((t) => fold(t.tag) === fold(body.tag));
-      if (existing) {
-        const newInputs = body.input.filter((s) => !existing.input.map(fold).includes(fold(s)));
-        const newResponses = body.responses.filter(
-          (s) => !existing.responses.map(fold).includes(fold(s)),
-        );
-        existing.input.push(...newInputs);
-        existing.responses.push(...newResponses);
-        return success(
-          {
-            tag: existing,
-            created: false,
-            added_inputs: newInputs.length,
-            added_responses: newResponses.length,
-          },
-          200,
-          'Tag berhasil digabungkan',
-        );
+      const parsed = tagBody.safeParse(await request.json());
+      if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? 'Invalid');
+      const { plan, apply } = mergeInto(db[parsed.data.nama], parsed.data.nama, [parsed.data]);
+      if (plan.limitExceeded) {
+        return failure(409, TAG_MESSAGES.limitReached, { tag: TAG_MESSAGES.limitReached });
       }
-      if (list.length >= 15) {
-        return failure(409, 'Maksimal 15 tag per karakter telah tercapai', {
-          tag: 'Maksimal 15 tag per karakter telah tercapai',
-        });
-      }
-      const tag = {
-        ...makeTag(body.tag, 0, 0, body.nama),
-        input: body.input,
-        responses: body.responses,
-      };
-      list.push(tag);
+      const [issue] = plan.issues;
+      if (issue) return failure(400, issue.message, { [issue.field]: issue.message });
+      const [tag] = apply();
+      const created = plan.preview.tagsCreated === 1;
       return success(
         {
           tag,
-          created: true,
-          added_inputs: body.input.length,
-          added_responses: body.responses.length,
+          created,
+          added_inputs: plan.preview.inputsAdded,
+          added_responses: plan.preview.responsesAdded,
         },
-        201,
-        'Tag berhasil dibuat',
+        created ? 201 : 200,
+        created ? TAG_MESSAGES.created : TAG_MESSAGES.merged,
       );
     }),
     http.put('*/api/chatbot/update/:id', async ({ request, params }) => {
@@ -154,35 +165,23 @@ export function fakeTagsApi(initial: Partial<Record<Nama, Tag[]>> = {}) {
       await record(request);
       const dryRun = new URL(request.url).searchParams.get('dryRun') === 'true';
       const k = key(String(params.nama)) ?? 'Soekarno';
-      const body = (await request.json()) as {
-        tags?: { tag: string; input: string[]; responses: string[] }[];
-      };
-      const tags = body.tags ?? [];
-      const names = new Set(db[k].map((t) => fold(t.tag)));
-      const created = tags.filter((t) => !names.has(fold(t.tag)));
-      const total = db[k].length + created.length;
+      const body = (await request.json()) as { tags?: unknown[] };
+      const tags = (body.tags ?? []).flatMap((t) => {
+        const parsed = tagFields.safeParse(t);
+        return parsed.success ? [parsed.data] : [];
+      });
+      const { plan, apply } = mergeInto(db[k], k, tags);
       const preview: ImportPreview = {
         dryRun,
-        tagsCreated: created.length,
-        tagsMerged: tags.length - created.length,
-        inputsAdded: tags.reduce((n, t) => n + t.input.length, 0),
-        responsesAdded: tags.reduce((n, t) => n + t.responses.length, 0),
-        totalTagsAfter: total,
-        errors:
-          total > 15
-            ? [
-                {
-                  path: 'tags',
-                  message: `Maksimal 15 tag per karakter telah tercapai: hasilnya akan menjadi ${total} tag`,
-                },
-              ]
-            : [],
+        ...plan.preview,
+        errors: plan.issues.map(toImportIssue),
         warnings: [],
       };
       if (!dryRun) {
-        if (total > 15) return failure(409, preview.errors[0]?.message ?? 'limit');
-        for (const t of created)
-          db[k].push({ ...makeTag(t.tag, 0, 0, k), input: t.input, responses: t.responses });
+        // As the server: the limit first (its issue is the last), then any other problem.
+        const issue = plan.limitExceeded ? plan.issues.at(-1) : plan.issues[0];
+        if (issue) return failure(plan.limitExceeded ? 409 : 400, toImportIssue(issue).message);
+        apply();
       }
       return success(preview, 200, dryRun ? 'Pratinjau impor' : 'Data berhasil diimpor');
     }),

@@ -11,7 +11,7 @@ import type {
   UpdateTagBody,
   UpdateTagData,
 } from '@dwitunggal/contracts/tags';
-import { api } from '@/lib/api-client';
+import { api, checkedEnvelope, envelopeData } from '@/lib/api-client';
 import { toApiFailure } from '@/lib/api-error';
 
 export type { ArchiveFile, ImportBody, ImportPreview, QualityReport, Tag };
@@ -32,66 +32,53 @@ export const TAG_UI_MESSAGES = {
 /** Spec section 2: the browser confirmation before a delete. */
 export const deleteConfirmation = (tag: string) => `Are you sure you want to delete "${tag}"?`;
 
-const isStringArray = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-export function isTag(value: unknown): value is Tag {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'string' &&
-    typeof v.tag === 'string' &&
-    typeof v.nama === 'string' &&
-    isStringArray(v.input) &&
-    isStringArray(v.responses)
-  );
-}
-
-/** The list as the screen can show it, or null when the answer is not an array of tags. */
-export function parseTagList(data: unknown): Tag[] | null {
-  if (!Array.isArray(data)) return null;
-  return data.every(isTag) ? data : null;
-}
+/** The tag schemas, loaded with the first call that checks an answer. */
+const schemas = () => import('@dwitunggal/contracts/schemas/tags');
 
 /** The server's message of a failed call, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   return toApiFailure(error).message ?? fallback;
 }
 
-/** GET /chatbot/tags/nama/{nama}: the envelope's data, unchecked (the screen validates it). */
-export async function fetchTagList(nama: CharacterName, signal?: AbortSignal): Promise<unknown> {
-  const res = await api.get<SuccessEnvelope<unknown>>(
-    `/chatbot/tags/nama/${encodeURIComponent(nama)}`,
-    { signal },
+/**
+ * GET /chatbot/tags/nama/{nama}: the figure's tags. InvalidResponseError when the answer is not a
+ * list of tags (the screen then shows `TAG_UI_MESSAGES.invalidList`).
+ */
+export function fetchTagList(nama: CharacterName, signal?: AbortSignal): Promise<Tag[]> {
+  return envelopeData(
+    api.get(`/chatbot/tags/nama/${encodeURIComponent(nama)}`, { signal }),
+    schemas().then((m) => m.tagList),
+    'tag list',
   );
-  return res.data?.data;
 }
 
 /** GET /chatbot/tags/{id}. */
-export async function fetchTag(id: string, signal?: AbortSignal): Promise<Tag> {
-  const res = await api.get<SuccessEnvelope<unknown>>(`/chatbot/tags/${encodeURIComponent(id)}`, {
-    signal,
-  });
-  const tag = res.data?.data;
-  if (!isTag(tag)) throw new Error('Malformed tag');
-  return tag;
+export function fetchTag(id: string, signal?: AbortSignal): Promise<Tag> {
+  return envelopeData(
+    api.get(`/chatbot/tags/${encodeURIComponent(id)}`, { signal }),
+    schemas().then((m) => m.tag),
+    'tag',
+  );
 }
 
 export type CreateResult = { message: string; data: CreateTagData };
 
 /** POST /chatbot/tags: creates the tag or merges it into the same-named one. */
-export async function createTag(body: TagBody): Promise<CreateResult> {
-  const res = await api.post<SuccessEnvelope<CreateTagData>>('/chatbot/tags', body);
-  return { message: res.data.message, data: res.data.data };
+export function createTag(body: TagBody): Promise<CreateResult> {
+  return checkedEnvelope(
+    api.post('/chatbot/tags', body),
+    schemas().then((m) => m.createTagData),
+    'created tag',
+  );
 }
 
 /** PUT /chatbot/update/{id}: full replace; answers data.message. */
-export async function updateTag(id: string, body: UpdateTagBody): Promise<UpdateTagData> {
-  const res = await api.put<SuccessEnvelope<UpdateTagData>>(
-    `/chatbot/update/${encodeURIComponent(id)}`,
-    body,
+export function updateTag(id: string, body: UpdateTagBody): Promise<UpdateTagData> {
+  return envelopeData(
+    api.put(`/chatbot/update/${encodeURIComponent(id)}`, body),
+    schemas().then((m) => m.updateTagData),
+    'updated tag',
   );
-  return res.data.data;
 }
 
 /** DELETE /chatbot/tags/{id}: success when the status or the envelope's code is 200. */
@@ -104,18 +91,12 @@ export async function deleteTag(id: string): Promise<string | null> {
 }
 
 /** GET /chatbot/quality/{nama}: the data-quality report. */
-export async function fetchQuality(
-  nama: CharacterName,
-  signal?: AbortSignal,
-): Promise<QualityReport> {
-  const res = await api.get<SuccessEnvelope<QualityReport>>(
-    `/chatbot/quality/${encodeURIComponent(nama)}`,
-    { signal },
+export function fetchQuality(nama: CharacterName, signal?: AbortSignal): Promise<QualityReport> {
+  return envelopeData(
+    api.get(`/chatbot/quality/${encodeURIComponent(nama)}`, { signal }),
+    schemas().then((m) => m.qualityReport),
+    'quality report',
   );
-  const report = res.data?.data;
-  if (!report || !Array.isArray(report.issues) || !report.stats)
-    throw new Error('Malformed report');
-  return report;
 }
 
 export type ExportFormat = 'json' | 'csv';
@@ -148,10 +129,12 @@ export async function importTags(
   body: ImportBody,
   dryRun: boolean,
 ): Promise<{ message: string; preview: ImportPreview }> {
-  const res = await api.post<SuccessEnvelope<ImportPreview>>(
-    `/chatbot/import/${encodeURIComponent(nama)}`,
-    body,
-    { params: { dryRun: String(dryRun) } },
+  const { message, data } = await checkedEnvelope(
+    api.post(`/chatbot/import/${encodeURIComponent(nama)}`, body, {
+      params: { dryRun: String(dryRun) },
+    }),
+    schemas().then((m) => m.importPreview),
+    'import preview',
   );
-  return { message: res.data.message, preview: res.data.data };
+  return { message, preview: data };
 }

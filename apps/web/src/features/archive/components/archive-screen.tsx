@@ -1,5 +1,11 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { MAX_TAGS_PER_CHARACTER, type CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  FIGURES,
+  lifeYears,
+  MAX_TAGS_PER_CHARACTER,
+  type CharacterKey,
+  type Figure,
+} from '@dwitunggal/contracts/characters';
 import { Button } from '@/components/ui/button';
 import { IconAlert, IconRefresh } from '@/components/ui/icons';
 import {
@@ -13,8 +19,7 @@ import { ToastRegion, useToasts, type ToastInput } from '@/components/ui/toast';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { StateCard } from '@/components/ui/state-card';
-import { FEW_INPUTS_THRESHOLD } from '../api/contracts';
-import { FIGURES, type Figure } from '../api/figures';
+import { FEW_INPUTS_THRESHOLD } from '@dwitunggal/contracts/tags';
 import { filterTags, flaggedTagNames, type TagShow } from '../api/filter-tags';
 import { saveFile } from '../api/save-file';
 import {
@@ -147,7 +152,7 @@ function ArchiveScreenFor({
         <div className="min-w-0">
           <p className="inline-flex items-center gap-2.5 text-xs font-semibold tracking-[0.2em] text-merah-700 uppercase">
             <span className="garis-bendera block h-3.5 w-5 rounded-[2px]" aria-hidden="true" />
-            Arsip data · {figure.years}
+            Arsip data · {lifeYears(figure.key)}
           </p>
           <h1 className="mt-3 text-3xl leading-tight font-bold sm:text-4xl">Arsip {figure.nama}</h1>
           <p className="mt-2 max-w-2xl leading-relaxed text-tinta-600">

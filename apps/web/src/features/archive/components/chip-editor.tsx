@@ -11,7 +11,7 @@ import { IconClose } from '@/components/ui/icons';
 import { IconPlus } from '@/components/ui/icons-actions';
 import { FieldError, inputClasses } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { foldPhrase } from '../api/contracts';
+import { foldPhrase } from '@dwitunggal/contracts/tags';
 
 type ChipEditorProps = {
   /** Visible label of the text box, e.g. "Input". */

@@ -6,8 +6,8 @@ import { IconFile, IconUpload } from '@/components/ui/icons-actions';
 import { Spinner } from '@/components/ui/spinner';
 import type { ToastInput } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { IMPORT_CONTENT_MAX } from '../api/contracts';
-import type { Figure } from '../api/figures';
+import { IMPORT_CONTENT_MAX } from '@dwitunggal/contracts/tags';
+import type { Figure } from '@dwitunggal/contracts/characters';
 import { failureMessage, importTags, type ImportBody, type ImportPreview } from '../api/tags-api';
 
 export const IMPORT_MESSAGES = {

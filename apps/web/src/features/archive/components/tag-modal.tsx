@@ -13,10 +13,9 @@ import {
   INPUT_LENGTH_MAX,
   RESPONSE_LENGTH_MAX,
   TAG_NAME_MAX,
-  tagBody,
-  updateTagBody,
-} from '../api/contracts';
-import type { Figure } from '../api/figures';
+} from '@dwitunggal/contracts/tags';
+import type { Figure } from '@dwitunggal/contracts/characters';
+import { tagBody, updateTagBody } from '@dwitunggal/contracts/schemas/tags';
 import {
   createTag,
   failureMessage,

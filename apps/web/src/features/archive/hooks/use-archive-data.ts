@@ -2,13 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useRefetchActions } from '@/lib/query-actions';
 import type { CharacterName } from '@dwitunggal/contracts/characters';
-import {
-  fetchQuality,
-  fetchTagList,
-  parseTagList,
-  type QualityReport,
-  type Tag,
-} from '../api/tags-api';
+import { fetchQuality, fetchTagList, type QualityReport, type Tag } from '../api/tags-api';
+import { InvalidResponseError } from '@/lib/api-error';
 
 export type ListState =
   | { status: 'loading' }
@@ -34,8 +29,9 @@ export const archiveKeys = {
 export function useArchiveData(nama: CharacterName) {
   const listQuery = useQuery({
     queryKey: archiveKeys.tags(nama),
-    // null: the answer is not a tag list (shown as "invalid", not as a failed request).
-    queryFn: async ({ signal }) => parseTagList(await fetchTagList(nama, signal)),
+    // An answer that is not a tag list throws InvalidResponseError: shown as "invalid", not as a
+    // failed request.
+    queryFn: ({ signal }) => fetchTagList(nama, signal),
   });
   const qualityQuery = useQuery({
     queryKey: archiveKeys.quality(nama),
@@ -44,13 +40,16 @@ export function useArchiveData(nama: CharacterName) {
 
   const { reload, retry } = useRefetchActions(useQueryClient(), archiveKeys.all(nama));
 
-  const { status: listStatus, data: listData } = listQuery;
+  const { status: listStatus, data: listData, error: listError } = listQuery;
   const { status: qualityStatus, data: report } = qualityQuery;
   // A failed refresh shows the error state, not the data shown before.
   const list = useMemo((): ListState => {
-    if (listStatus !== 'success') return { status: listStatus === 'pending' ? 'loading' : 'error' };
-    return listData ? { status: 'ready', tags: listData } : { status: 'invalid' };
-  }, [listStatus, listData]);
+    if (listStatus === 'pending') return { status: 'loading' };
+    if (listStatus === 'error') {
+      return { status: listError instanceof InvalidResponseError ? 'invalid' : 'error' };
+    }
+    return { status: 'ready', tags: listData };
+  }, [listStatus, listData, listError]);
   const quality = useMemo((): QualityState => {
     if (qualityStatus !== 'success')
       return { status: qualityStatus === 'pending' ? 'loading' : 'error' };

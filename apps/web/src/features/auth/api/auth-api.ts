@@ -5,7 +5,7 @@ import type {
   RegisterBody,
 } from '@dwitunggal/contracts/auth';
 import type { SuccessEnvelope } from '@dwitunggal/contracts/envelope';
-import { api } from '@/lib/api-client';
+import { api, envelopeData } from '@/lib/api-client';
 
 /** POST /auth/register: a response with data counts as success (spec section 7). */
 export async function registerAccount(body: RegisterBody): Promise<SuccessEnvelope<unknown>> {
@@ -20,22 +20,13 @@ export async function requestLogin(body: LoginBody): Promise<string | null> {
   return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
-function isPublicUser(value: unknown): value is PublicUser {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.name === 'string' &&
-    typeof v.email === 'string' &&
-    (v.role === 'user' || v.role === 'admin')
-  );
-}
-
 /** GET /auth/me with the default bearer header: the profile is the envelope's nested data. */
-export async function fetchProfile(): Promise<PublicUser> {
-  const res = await api.get<SuccessEnvelope<unknown>>('/auth/me');
-  const user = res.data?.data;
-  if (!isPublicUser(user)) throw new Error('Malformed profile');
-  return user;
+export function fetchProfile(): Promise<PublicUser> {
+  return envelopeData(
+    api.get('/auth/me'),
+    import('@dwitunggal/contracts/schemas/auth').then((m) => m.publicUser),
+    'profile',
+  );
 }
 
 /** POST /auth/logout: the token stops working on the server. */

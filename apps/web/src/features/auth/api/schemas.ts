@@ -1,8 +1,7 @@
 /**
- * The shared account schemas (@dwitunggal/contracts/auth, with the spec's messages), loaded on
- * demand: zod stays out of the first paint of /login and /register. zod is configured for the
- * CSP first (see lib/zod-config).
+ * The shared account schemas (@dwitunggal/contracts/schemas/auth, with the spec's messages),
+ * loaded on demand: zod stays out of the first paint of /login and /register.
  */
 export function loadAuthSchemas() {
-  return import('@/lib/zod-config').then(() => import('@dwitunggal/contracts/auth'));
+  return import('@dwitunggal/contracts/schemas/auth');
 }

@@ -32,21 +32,12 @@ type AskOptions = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-function readAnswer(value: unknown): RagAnswer {
-  if (!isRecord(value) || typeof value.response !== 'string' || !value.response.trim()) {
-    throw new RagError('malformed answer');
-  }
-  const sources = Array.isArray(value.sources)
-    ? value.sources.filter(
-        (s): s is ChatSource =>
-          isRecord(s) &&
-          typeof s.id === 'string' &&
-          typeof s.title === 'string' &&
-          typeof s.reference === 'string' &&
-          typeof s.excerpt === 'string',
-      )
-    : [];
-  return { response: value.response, sources };
+/** The answer checked against the contract (`chatAnswer`, loaded with the first question). */
+async function readAnswer(value: unknown): Promise<RagAnswer> {
+  const { chatAnswer } = await import('@dwitunggal/contracts/schemas/chat');
+  const parsed = chatAnswer.safeParse(value);
+  if (!parsed.success || !parsed.data.response.trim()) throw new RagError('malformed answer');
+  return { response: parsed.data.response, sources: parsed.data.sources };
 }
 
 type SseEvent = { event: string; data: string };
@@ -137,7 +128,7 @@ export async function askRag({
         onText?.(text);
       }
     } else if (event === 'done') {
-      const answer = readAnswer(
+      const answer = await readAnswer(
         isRecord(payload) && typeof payload.response !== 'string'
           ? { ...payload, response: text }
           : payload,

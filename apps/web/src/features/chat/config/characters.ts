@@ -1,4 +1,4 @@
-import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { FIGURES, lifeYears, type CharacterKey } from '@dwitunggal/contracts/characters';
 import soekarnoArt from '@/assets/hero-soekarno.svg';
 import hattaArt from '@/assets/hero-hatta.svg';
 
@@ -7,6 +7,7 @@ export type ChatModel = 'tfjs' | 'rag';
 export const CHAT_MODELS: readonly ChatModel[] = ['tfjs', 'rag'];
 export const DEFAULT_CHAT_MODEL: ChatModel = 'tfjs';
 
+/** A figure as the chat screens show him: the shared metadata plus the chat's own copy. */
 export type ChatCharacter = {
   key: CharacterKey;
   /** Full name, as in the header and the profile card. */
@@ -16,6 +17,7 @@ export type ChatCharacter = {
   title: string;
   /** Spec section 2: Soekarno 1901-1970, Hatta 1902-1980. */
   years: string;
+  /** "6 Juni 1901, Surabaya". */
   born: string;
   died: string;
   blurb: string;
@@ -24,33 +26,45 @@ export type ChatCharacter = {
   modelStorageKey: string;
 };
 
+const LONG_DATE = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateAndPlace = (isoDate: string, place: string) =>
+  `${LONG_DATE.format(new Date(isoDate))}, ${place}`;
+
+function chatCharacter(
+  key: CharacterKey,
+  copy: Pick<ChatCharacter, 'blurb' | 'art' | 'modelStorageKey'>,
+): ChatCharacter {
+  const figure = FIGURES[key];
+  return {
+    key,
+    name: figure.fullName,
+    honorific: figure.honorific,
+    title: figure.title,
+    years: lifeYears(key),
+    born: dateAndPlace(figure.born, figure.birthplace),
+    died: dateAndPlace(figure.died, figure.deathplace),
+    ...copy,
+  };
+}
+
 export const CHARACTERS: Readonly<Record<CharacterKey, ChatCharacter>> = {
-  soekarno: {
-    key: 'soekarno',
-    name: 'Soekarno',
-    honorific: 'Bung Karno',
-    title: 'Presiden pertama Republik Indonesia',
-    years: '1901–1970',
-    born: '6 Juni 1901, Surabaya',
-    died: '21 Juni 1970, Jakarta',
+  soekarno: chatCharacter('soekarno', {
     blurb:
       'Proklamator kemerdekaan dan penggali Pancasila. Bicaralah dengannya tentang pergerakan, pembuangan, dan hari-hari menjelang 17 Agustus 1945.',
     art: soekarnoArt,
     modelStorageKey: 'selectedModelSoekarno',
-  },
-  hatta: {
-    key: 'hatta',
-    name: 'Mohammad Hatta',
-    honorific: 'Bung Hatta',
-    title: 'Wakil presiden pertama Republik Indonesia',
-    years: '1902–1980',
-    born: '12 Agustus 1902, Bukittinggi',
-    died: '14 Maret 1980, Jakarta',
+  }),
+  hatta: chatCharacter('hatta', {
     blurb:
       'Proklamator, pemikir ekonomi, dan Bapak Koperasi Indonesia. Tanyakan tentang masa studinya di Belanda, pembuangan ke Boven Digoel, dan cita-cita ekonomi kerakyatan.',
     art: hattaArt,
     modelStorageKey: 'selectedModelHatta',
-  },
+  }),
 };
 
 /** Spec section 9: the achievement denominator per character. */

@@ -72,7 +72,18 @@ export function createModelApi() {
         wordIndexUrl: `${url}/word_index.json`,
         contentUrl: `${url}/content.json`,
         createdAt: '2025-08-17T10:00:00.000Z',
-        metrics: { macroF1: 0.9 },
+        metrics: {
+          cv: {
+            n: 40,
+            accuracy: 0.9,
+            macroF1: 0.9,
+            perTag: {},
+            confusion: [],
+            tags: [],
+            folds: 5,
+            seed: 1,
+          },
+        },
       });
     }),
     http.get('*/api/models/:figure/v/:version/:file', ({ params }) => {

@@ -1,4 +1,4 @@
-import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { FIGURES, lifeYears, type CharacterKey } from '@dwitunggal/contracts/characters';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { IconArrowRight } from '@/components/ui/icons';
@@ -21,26 +21,24 @@ type Hero = {
 export const heroes: readonly Hero[] = [
   {
     key: 'soekarno',
-    name: 'Soekarno',
-    title: 'Presiden pertama Republik Indonesia',
-    years: '1901–1970',
+    name: FIGURES.soekarno.fullName,
+    title: FIGURES.soekarno.title,
+    years: lifeYears('soekarno'),
     blurb:
       'Orator ulung dan penggagas Pancasila. Tanyakan tentang pembacaan teks proklamasi, masa pergerakan, dan gagasannya tentang persatuan bangsa.',
     art: soekarnoArt,
-    artAlt:
-      'Ilustrasi Soekarno berpeci dan berkacamata hitam di depan mikrofon, berlatar merah putih',
+    artAlt: FIGURES.soekarno.portraitAlt,
     cta: 'Chat dengan Soekarno',
   },
   {
     key: 'hatta',
-    name: 'Mohammad Hatta',
-    title: 'Wakil presiden pertama Republik Indonesia',
-    years: '1902–1980',
+    name: FIGURES.hatta.fullName,
+    title: FIGURES.hatta.title,
+    years: lifeYears('hatta'),
     blurb:
       'Pemikir ekonomi dan Bapak Koperasi Indonesia. Tanyakan tentang perundingan kemerdekaan, pendidikan di Belanda, dan cita-cita ekonomi kerakyatan.',
     art: hattaArt,
-    artAlt:
-      'Ilustrasi Mohammad Hatta berpeci dan berkacamata bundar di antara buku, berlatar merah putih',
+    artAlt: FIGURES.hatta.portraitAlt,
     cta: 'Chat dengan Hatta',
   },
 ];

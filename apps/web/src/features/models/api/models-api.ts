@@ -1,17 +1,20 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import type { SuccessEnvelope } from '@dwitunggal/contracts/envelope';
-import type {
-  ModelFileName,
-  ModelVersion,
-  TrainingPhase,
-  TrainingRun,
+import {
+  MODEL_MESSAGES,
+  modelFileUrl,
+  type ModelFileName,
+  type ModelVersion,
+  type TrainingPhase,
+  type TrainingRun,
 } from '@dwitunggal/contracts/models';
-import { api } from '@/lib/api-client';
+import { api, envelopeData } from '@/lib/api-client';
 
 /*
- * The model registry calls (issue 4). Type-only imports from the contracts: the zod schemas stay
- * out of these chunks; the few constants the screens need are restated below.
+ * The model registry calls (issue 4). Answers are checked against the contracts' schemas, loaded
+ * with the first call; constants come from the contracts' zod-free entry.
  */
+const schemas = () => import('@dwitunggal/contracts/schemas/models');
 export type { ModelVersion, TrainingPhase, TrainingRun };
 
 /** Spec section 8: the model toasts, verbatim. */
@@ -28,17 +31,6 @@ export const DEFAULT_ETA_MS = 60_000;
 /** How often a running training run is polled. */
 export const POLL_MS = 400;
 
-/** The four files of a version, served under /api/models/{figure}/v/{version}/. */
-export const MODEL_FILE_NAMES: readonly ModelFileName[] = [
-  'model.json',
-  'weights.bin',
-  'word_index.json',
-  'content.json',
-];
-
-export const modelFileHref = (figure: CharacterKey, version: number, file: ModelFileName) =>
-  `/api/models/${figure}/v/${version}/${file}`;
-
 /**
  * Downloads a file of a version that is not active: the server sends those only with the bearer
  * token (they may hold training data deleted since), so a plain link cannot fetch them.
@@ -48,7 +40,8 @@ export async function downloadModelFile(
   version: number,
   file: ModelFileName,
 ): Promise<void> {
-  const res = await api.get<ArrayBuffer>(`/models/${figure}/v/${version}/${file}`, {
+  // modelFileUrl is absolute (/api/...): the client's baseURL is /api.
+  const res = await api.get<ArrayBuffer>(modelFileUrl(figure, version, file).slice('/api'.length), {
     responseType: 'arraybuffer',
   });
   const type = String(res.headers['content-type'] ?? 'application/octet-stream');
@@ -67,49 +60,30 @@ export async function downloadModelFile(
 
 /** POST /etl-run-model1-{figure}: starts a retrain; the id of the run to poll. */
 export async function startTraining(figure: CharacterKey, force: boolean): Promise<string> {
-  const res = await api.post<SuccessEnvelope<{ runId: string }>>(
-    `/etl-run-model1-${figure}`,
-    force ? { force: true } : {},
+  const { runId } = await envelopeData(
+    api.post(`/etl-run-model1-${figure}`, force ? { force: true } : {}),
+    schemas().then((m) => m.startRunData),
+    'training start',
   );
-  const runId = res.data?.data?.runId;
-  if (typeof runId !== 'string') throw new Error('No run id in the answer');
   return runId;
 }
 
 /** GET /training-runs/{id}. */
-export async function fetchRun(id: string, signal?: AbortSignal): Promise<TrainingRun> {
-  const res = await api.get<SuccessEnvelope<TrainingRun>>(
-    `/training-runs/${encodeURIComponent(id)}`,
-    { signal },
-  );
-  const run = res.data?.data;
-  if (!run || typeof run.status !== 'string' || !run.progress) throw new Error('Malformed run');
-  return run;
-}
-
-function isVersion(value: unknown): value is ModelVersion {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  const metrics = v.metrics as Record<string, unknown> | undefined;
-  return (
-    typeof v.version === 'number' &&
-    typeof v.status === 'string' &&
-    typeof v.createdAt === 'string' &&
-    Array.isArray(v.history) &&
-    !!metrics &&
-    typeof metrics.cv === 'object'
+export function fetchRun(id: string, signal?: AbortSignal): Promise<TrainingRun> {
+  return envelopeData(
+    api.get(`/training-runs/${encodeURIComponent(id)}`, { signal }),
+    schemas().then((m) => m.trainingRun),
+    'training run',
   );
 }
 
 /** GET /models/{figure}/versions: every kept version, newest first (any signed-in user). */
-export async function fetchVersions(
-  figure: CharacterKey,
-  signal?: AbortSignal,
-): Promise<ModelVersion[]> {
-  const res = await api.get<SuccessEnvelope<unknown>>(`/models/${figure}/versions`, { signal });
-  const data = res.data?.data;
-  if (!Array.isArray(data) || !data.every(isVersion)) throw new Error('Malformed version list');
-  return data;
+export function fetchVersions(figure: CharacterKey, signal?: AbortSignal): Promise<ModelVersion[]> {
+  return envelopeData(
+    api.get(`/models/${figure}/versions`, { signal }),
+    schemas().then((m) => m.modelVersionList),
+    'version list',
+  );
 }
 
 /** POST /models/{figure}/versions/{version}/activate (admin): the server's message. */
@@ -117,7 +91,7 @@ export async function activateVersion(figure: CharacterKey, version: number): Pr
   const res = await api.post<SuccessEnvelope<ModelVersion>>(
     `/models/${figure}/versions/${version}/activate`,
   );
-  return res.data?.message ?? `Versi ${version} sekarang aktif`;
+  return res.data?.message ?? MODEL_MESSAGES.activated(version);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/characters';
-import type { MetricsReport } from '@dwitunggal/contracts/models';
+import { MODEL_FILES, modelFileUrl, type MetricsReport } from '@dwitunggal/contracts/models';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { IconArchive, IconChat, IconRefresh } from '@/components/ui/icons';
@@ -11,13 +11,7 @@ import { archivePath, chatPath } from '@/config/paths';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { StateCard } from '@/components/ui/state-card';
-import {
-  activateVersion,
-  downloadModelFile,
-  MODEL_FILE_NAMES,
-  modelFileHref,
-  type ModelVersion,
-} from '../api/models-api';
+import { activateVersion, downloadModelFile, type ModelVersion } from '../api/models-api';
 import { useModelVersions } from '../hooks/use-model-versions';
 import { formatBytes, formatDate, formatPercent, formatSeconds } from './format';
 import { ConfusionMatrix, F1Bars, LossCurve } from './model-charts';
@@ -486,10 +480,10 @@ function VersionList({
               </dl>
               <div className="mt-3 flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-kertas-200 pt-3 text-sm">
                 <span className="mr-1 text-tinta-600">Unduh:</span>
-                {MODEL_FILE_NAMES.map((file) => (
+                {MODEL_FILES.map((file) => (
                   <a
                     key={file}
-                    href={modelFileHref(figure, v.version, file)}
+                    href={modelFileUrl(figure, v.version, file)}
                     download={`${figure}-v${v.version}-${file}`}
                     onClick={
                       v.status === 'active'
