@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDataset } from '@dwitunggal/classifier/dataset';
 import { crossValidate } from '@dwitunggal/classifier/evaluate';
 import {
   RESTARTED_ERROR,
@@ -18,10 +17,10 @@ import {
   testConfig,
   type TestContext,
 } from '../../../test/helpers';
-import { createTagRepository } from '../tags/repository';
-import { evaluateGate } from './repository';
-import { canonicalDataset, createModelService, dataHashOf } from './service';
-import { api, body, syntheticTags, type Api } from './testing';
+import { canonicalDataset, parseDataset } from '@dwitunggal/classifier/dataset';
+import { dataHashOf } from '@dwitunggal/classifier/digest';
+import { createModelService, evaluateGate } from './service';
+import { api, body, storedTags, syntheticTags, type Api } from './testing';
 import { CV_CONFIG } from './train-worker';
 
 let ctx: TestContext;
@@ -204,7 +203,7 @@ describe('crash recovery', () => {
     const make = async (options: Parameters<typeof createModelService>[0]['options']) =>
       createModelService({
         database: ctx.database,
-        tags: createTagRepository(ctx.database.db),
+        tags: storedTags(ctx.database.db),
         bus: await createCacheBus(ctx.database),
         options: { heldOutDir: null, ...options },
       });
@@ -238,11 +237,7 @@ describe('gate and data hash', () => {
   });
 
   it('hashes the training data independently of tag order, and changes with any phrase', () => {
-    const tags = syntheticTags(4, 3).map((t) => ({
-      name: t.tag,
-      input: t.input,
-      responses: t.responses,
-    }));
+    const tags = syntheticTags(4, 3);
     const hash = dataHashOf(canonicalDataset(tags));
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(dataHashOf(canonicalDataset([...tags].reverse()))).toBe(hash);

@@ -1,18 +1,20 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TrainingRun } from '@dwitunggal/contracts/models';
 import { createRng } from '@dwitunggal/classifier/rng';
+import type { Db } from '../../db/client';
+import { createTagRepository } from '../tags/repository';
+import { toTag } from '../tags/service';
+import type { Envelope } from '../tags/testing';
+import type { TrainingDataSource } from './service';
 
 /** Test and bench support for the model registry (never imported by the server). */
 
-export type Envelope<T = unknown> = {
-  code: number;
-  status: 'success' | 'error';
-  message: string;
-  data: T;
-  errors?: Record<string, string>;
-};
-
 export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+
+/** The training data of a model service built outside an app: the stored tags, as served. */
+export const storedTags = (db: Db): TrainingDataSource => ({
+  list: async (figure) => (await createTagRepository(db).list(figure)).map(toTag),
+});
 
 export interface TagFields {
   tag: string;
