@@ -284,7 +284,7 @@ export async function buildApp(opts: {
   });
   const models = createModelService({
     database,
-    tags: createTagRepository(database.db),
+    tags,
     bus: cacheBus,
     log: app.log,
   });

@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelArtifacts } from './artifacts';
-import { readModel, weightsBuffer } from './artifacts';
+import {
+  ArtifactError,
+  fetchArtifacts,
+  packArtifacts,
+  readModel,
+  unpackArtifacts,
+  weightsBuffer,
+} from './artifacts';
 import { parseDataset } from './dataset';
 import { createClassifier, localModel, tfjsModel } from './infer';
 import { encode } from './preprocess';
@@ -95,5 +102,49 @@ describe('weights round trip', () => {
     expect(new Uint8Array(weightsBuffer(spec, params))).toEqual(
       new Uint8Array(r.artifacts.weights),
     );
+  });
+});
+
+describe('the files of a model', () => {
+  const artifacts = train(parseDataset(seedFile('hatta')), { seed: 3 }).artifacts;
+  const files = packArtifacts(artifacts);
+  const urls = {
+    modelUrl: 'https://sekolah.test/api/models/hatta/v/3/model.json',
+    wordIndexUrl: 'https://sekolah.test/api/models/hatta/v/3/word_index.json',
+    contentUrl: 'https://sekolah.test/api/models/hatta/v/3/content.json',
+  };
+  /** Serves the packed files at their URLs (weights.bin beside model.json), one changed. */
+  const server =
+    (change: { name?: string; body?: Uint8Array; status?: number } = {}) =>
+    async (url: string) => {
+      const file = files.find((f) => url === new URL(f.name, urls.modelUrl).href);
+      if (!file) return new Response(null, { status: 404 });
+      if (file.name !== change.name) return new Response(file.body);
+      return new Response(change.body ?? file.body, { status: change.status ?? 200 });
+    };
+
+  it('unpacks what it packs, and fetches the same four files', async () => {
+    expect(files.map((f) => f.name)).toEqual([
+      'model.json',
+      'weights.bin',
+      'word_index.json',
+      'content.json',
+    ]);
+    expect(unpackArtifacts(files)).toEqual(artifacts);
+    expect(await fetchArtifacts(urls, server())).toEqual(artifacts);
+  });
+
+  it('refuses damaged or missing files', async () => {
+    const weights = files.find((f) => f.name === 'weights.bin')!.body;
+    await expect(
+      fetchArtifacts(urls, server({ name: 'weights.bin', body: weights.slice(0, 100) })),
+    ).rejects.toThrow(ArtifactError);
+    await expect(
+      fetchArtifacts(urls, server({ name: 'content.json', body: new TextEncoder().encode('{') })),
+    ).rejects.toThrow('content.json is not valid JSON');
+    await expect(fetchArtifacts(urls, server({ name: 'model.json', status: 401 }))).rejects.toThrow(
+      'model.json: 401',
+    );
+    expect(() => unpackArtifacts(files.slice(1))).toThrow('model.json is missing');
   });
 });

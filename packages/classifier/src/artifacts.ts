@@ -1,12 +1,17 @@
 /**
+ * The one model-artifact API: the format, its packaging into files, their verification and
+ * their loading (from bytes or over HTTP). Used by the trainer, the server and the browser.
+ *
  * The files a trained model consists of:
  *   model.json        TF.js layers-model JSON (modelTopology + weightsManifest -> weights.bin)
  *   weights.bin       float32 little-endian weights in manifest order
  *   word_index.json   token -> index (0 = padding / unknown)
  *   content.json      tags, responses per tag, preprocessing version and options, input length,
  *                     low-confidence thresholds
- * Pure TypeScript: builds and parses these objects, never touches the file system.
+ * Pure TypeScript: builds and parses these objects, never touches the file system (the Node-only
+ * digests of the stored files are in digest.ts).
  */
+import type { ModelFileName } from '@dwitunggal/contracts/models';
 import type { ModelParams, ModelSpec } from './model';
 import { emptyParams, featureDim } from './model';
 import type { PreprocessOptions, WordIndex } from './preprocess';
@@ -75,7 +80,7 @@ export interface ModelArtifacts {
   content: ModelContent;
 }
 
-export const WEIGHTS_FILE = 'weights.bin';
+export const WEIGHTS_FILE = 'weights.bin' satisfies ModelFileName;
 
 const glorotNormal = {
   class_name: 'VarianceScaling',
@@ -213,15 +218,38 @@ export function buildArtifacts(
   };
 }
 
+/** One file of a model as stored and served. */
+export interface ArtifactFile {
+  name: ModelFileName;
+  contentType: string;
+  body: Uint8Array;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The four files as served: JSON without indentation, weights as written by the trainer. */
+export function packArtifacts(artifacts: ModelArtifacts): ArtifactFile[] {
+  const encoder = new TextEncoder();
+  const json = (name: ModelFileName, value: unknown): ArtifactFile => ({
+    name,
+    contentType: JSON_TYPE,
+    body: encoder.encode(JSON.stringify(value)),
+  });
+  return [
+    json('model.json', artifacts.modelJson),
+    {
+      name: WEIGHTS_FILE,
+      contentType: 'application/octet-stream',
+      body: new Uint8Array(artifacts.weights),
+    },
+    json('word_index.json', artifacts.wordIndex),
+    json('content.json', artifacts.content),
+  ];
+}
+
 /** Bytes of the four files as served (JSON without indentation). */
 export function artifactBytes(artifacts: ModelArtifacts): Record<string, number> {
-  const size = (v: unknown): number => new TextEncoder().encode(JSON.stringify(v)).length;
-  const files = {
-    'model.json': size(artifacts.modelJson),
-    [WEIGHTS_FILE]: artifacts.weights.byteLength,
-    'word_index.json': size(artifacts.wordIndex),
-    'content.json': size(artifacts.content),
-  };
+  const files = Object.fromEntries(packArtifacts(artifacts).map((f) => [f.name, f.body.length]));
   return { ...files, total: Object.values(files).reduce((a, b) => a + b, 0) };
 }
 
@@ -272,4 +300,147 @@ export function readModel(
     }
   }
   return { spec, params };
+}
+
+/** A file to verify; `etag`, when given, is checked against `digest` of its bytes. */
+export type FileToVerify = Pick<ArtifactFile, 'name' | 'body'> & { etag?: string };
+
+/**
+ * Checks a model's files: all four present (each one's bytes matching its recorded digest, when
+ * `digest` is given), model.json and weights.bin forming the model this package writes (weights
+ * exactly the manifest's size, every weight finite), and word_index.json and content.json
+ * readable and consistent with it. Returns the problems found (empty when the model is sound).
+ */
+export function verifyArtifacts(
+  files: readonly FileToVerify[],
+  digest?: (body: Uint8Array) => string,
+): string[] {
+  const problems: string[] = [];
+  const byName = new Map(files.map((f) => [f.name, f]));
+  for (const name of ['model.json', WEIGHTS_FILE, 'word_index.json', 'content.json'] as const) {
+    const file = byName.get(name);
+    if (!file) problems.push(`${name} is missing`);
+    else if (digest && file.etag !== undefined && digest(file.body) !== file.etag)
+      problems.push(`${name} does not match its digest`);
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const json = (name: ModelFileName): unknown => {
+    const file = byName.get(name);
+    if (!file) return undefined;
+    try {
+      return JSON.parse(decoder.decode(file.body)) as unknown;
+    } catch {
+      problems.push(`${name} is not valid JSON`);
+      return undefined;
+    }
+  };
+  const modelJson = json('model.json') as LayersModelJson | undefined;
+  const wordIndex = json('word_index.json');
+  const content = json('content.json') as { tags?: unknown; responses?: unknown } | undefined;
+  const weights = byName.get(WEIGHTS_FILE)?.body;
+  let classes: number | null = null;
+  let vocabSize: number | null = null;
+  if (modelJson && weights) {
+    try {
+      const { spec, params } = readModel(modelJson, weights.slice().buffer);
+      const expected = Object.values(params).reduce((n, a: Float32Array) => n + a.length, 0) * 4;
+      const listed = modelJson.weightsManifest
+        .flatMap((g) => g.weights)
+        .reduce((n, w) => n + w.shape.reduce((a, b) => a * b, 1) * 4, 0);
+      if (listed !== expected) {
+        problems.push(`model.json lists ${listed} bytes of weights, the model needs ${expected}`);
+      } else if (weights.byteLength !== expected) {
+        problems.push(
+          `weights.bin has ${weights.byteLength} bytes, the manifest needs ${expected}`,
+        );
+      } else if (
+        Object.values(params).some((a: Float32Array) => a.some((v) => !Number.isFinite(v)))
+      ) {
+        problems.push('weights.bin holds a weight that is not a finite number');
+      }
+      classes = spec.classes;
+      vocabSize = spec.vocabSize;
+    } catch (err) {
+      problems.push(
+        `model.json and weights.bin do not form a model: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  if (wordIndex !== undefined) {
+    const entries =
+      typeof wordIndex === 'object' && wordIndex !== null ? Object.values(wordIndex) : null;
+    if (
+      !entries ||
+      entries.some(
+        (v) =>
+          !Number.isInteger(v) ||
+          (v as number) < 0 ||
+          (vocabSize !== null && (v as number) >= vocabSize),
+      )
+    ) {
+      problems.push('word_index.json is not a word index of this model');
+    }
+  }
+  if (content !== undefined) {
+    const tags = Array.isArray(content?.tags) ? content.tags : null;
+    if (
+      !tags ||
+      typeof content?.responses !== 'object' ||
+      (classes !== null && tags.length !== classes)
+    ) {
+      problems.push('content.json does not describe this model');
+    }
+  }
+  return problems;
+}
+
+/**
+ * Loads a model from its four files: verified first (ArtifactError listing the problems when
+ * they do not form a sound model), then decoded.
+ */
+export function unpackArtifacts(files: readonly FileToVerify[]): ModelArtifacts {
+  const problems = verifyArtifacts(files);
+  if (problems.length > 0) throw new ArtifactError(problems.join('; '));
+  const body = (name: ModelFileName) => files.find((f) => f.name === name)?.body as Uint8Array;
+  const json = (name: ModelFileName): unknown => JSON.parse(new TextDecoder().decode(body(name)));
+  return {
+    modelJson: json('model.json') as LayersModelJson,
+    weights: body(WEIGHTS_FILE).slice().buffer,
+    wordIndex: json('word_index.json') as WordIndex,
+    content: json('content.json') as ModelContent,
+  };
+}
+
+/** Where a model's files are (weights.bin is beside model.json). */
+export interface ArtifactUrls {
+  modelUrl: string;
+  wordIndexUrl: string;
+  contentUrl: string;
+}
+
+/**
+ * The one HTTP client of model files: fetches the four files at once (absolute URLs; weights.bin
+ * beside model.json, the one path its manifest names) and loads them with `unpackArtifacts`.
+ */
+export async function fetchArtifacts(
+  urls: ArtifactUrls,
+  fetchFile: (url: string) => Promise<Response> = (url) =>
+    fetch(url, { credentials: 'same-origin' }),
+): Promise<ModelArtifacts> {
+  const get = async (name: ModelFileName, url: string): Promise<ArtifactFile> => {
+    const res = await fetchFile(url);
+    if (!res.ok) throw new ArtifactError(`GET ${url}: ${res.status}`);
+    return {
+      name,
+      contentType: res.headers.get('content-type') ?? '',
+      body: new Uint8Array(await res.arrayBuffer()),
+    };
+  };
+  const files = await Promise.all([
+    get('model.json', urls.modelUrl),
+    get(WEIGHTS_FILE, new URL(WEIGHTS_FILE, urls.modelUrl).href),
+    get('word_index.json', urls.wordIndexUrl),
+    get('content.json', urls.contentUrl),
+  ]);
+  return unpackArtifacts(files);
 }

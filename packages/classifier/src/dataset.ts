@@ -102,3 +102,11 @@ export function withInputs(dataset: Dataset, examples: readonly LabelledText[]):
     })),
   };
 }
+
+/** The training data as trained and hashed: tags sorted by name, phrases in stored order. */
+export function canonicalDataset(records: readonly TagData[]): Dataset {
+  const tags = records
+    .map((r) => ({ tag: r.tag, input: [...r.input], responses: [...r.responses] }))
+    .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+  return { tags };
+}

@@ -77,6 +77,17 @@ export function metrics(
   };
 }
 
+/** The metrics of predictions of labelled texts (each `tag` the truth, `predicted` the answer). */
+export const metricsOf = (
+  tags: readonly string[],
+  predictions: readonly Pick<Prediction, 'tag' | 'predicted'>[],
+): Metrics =>
+  metrics(
+    tags,
+    predictions.map((p) => p.tag),
+    predictions.map((p) => p.predicted),
+  );
+
 /** Top tag, its probability and the gap to the runner-up. */
 export function top2(
   tags: readonly string[],
@@ -175,11 +186,7 @@ export function crossValidate(
     folds,
     seed,
     predictions,
-    metrics: metrics(
-      tags,
-      predictions.map((p) => p.tag),
-      predictions.map((p) => p.predicted),
-    ),
+    metrics: metricsOf(tags, predictions),
   };
 }
 
@@ -195,10 +202,6 @@ export function evaluateHeldOut(
   return {
     model,
     predictions,
-    metrics: metrics(
-      tags,
-      predictions.map((p) => p.tag),
-      predictions.map((p) => p.predicted),
-    ),
+    metrics: metricsOf(tags, predictions),
   };
 }

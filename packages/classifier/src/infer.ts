@@ -9,7 +9,7 @@ import { top2 } from './evaluate';
 import { forward } from './model';
 import type { WordIndex } from './preprocess';
 import { PREPROCESS_VERSION, encode, knownWordStats } from './preprocess';
-import { responder } from './respond';
+import { withResponses } from './respond';
 
 /** Anything that maps one encoded input to tag probabilities (same order as content.tags). */
 export interface ProbabilityModel {
@@ -117,17 +117,14 @@ export function createClassifier(
   content: ModelContent,
 ): Classifier {
   assertCompatible(content);
-  return {
-    async classify(text) {
-      const probs = await model.predict(
-        encode(text, wordIndex, content.inputLength, content.preprocess),
-      );
-      const best = {
-        ...top2(content.tags, probs),
-        ...knownWordStats(text, wordIndex, content.preprocess),
-      };
-      return { ...best, lowConfidence: isLowConfidence(best, content) };
-    },
-    respond: responder(content),
-  };
+  return withResponses(async (text) => {
+    const probs = await model.predict(
+      encode(text, wordIndex, content.inputLength, content.preprocess),
+    );
+    const best = {
+      ...top2(content.tags, probs),
+      ...knownWordStats(text, wordIndex, content.preprocess),
+    };
+    return { ...best, lowConfidence: isLowConfidence(best, content) };
+  }, content);
 }

@@ -53,6 +53,26 @@ export function softmaxInPlace(v: Float64Array): void {
   for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / sum;
 }
 
+/**
+ * A dense layer without its activation: `out = bias + input . kernel` (kernel row-major,
+ * input.length rows of out.length), skipping zero inputs.
+ */
+export function denseInto(
+  out: Float64Array,
+  bias: ArrayLike<number>,
+  input: Float64Array,
+  kernel: ArrayLike<number>,
+): void {
+  const n = out.length;
+  for (let c = 0; c < n; c++) out[c] = bias[c] as number;
+  for (let j = 0; j < input.length; j++) {
+    const x = input[j] as number;
+    if (x === 0) continue;
+    const base = j * n;
+    for (let c = 0; c < n; c++) out[c] = (out[c] as number) + x * (kernel[base + c] as number);
+  }
+}
+
 /** Class probabilities for one encoded input (length = spec.inputLength). */
 export function forward(spec: ModelSpec, params: ModelParams, ids: Int32Array): Float64Array {
   const d = spec.embeddingDim;
@@ -67,29 +87,13 @@ export function forward(spec: ModelSpec, params: ModelParams, ids: Int32Array): 
   for (let j = 0; j < d; j++) pooled[j] = (pooled[j] as number) / L;
   let features = pooled;
   if (spec.hiddenUnits > 0) {
-    const h = spec.hiddenUnits;
-    const hidden = new Float64Array(h);
-    for (let k = 0; k < h; k++) hidden[k] = params.hiddenBias[k] as number;
-    for (let j = 0; j < d; j++) {
-      const x = pooled[j] as number;
-      if (x === 0) continue;
-      const base = j * h;
-      for (let k = 0; k < h; k++)
-        hidden[k] = (hidden[k] as number) + x * (params.hiddenKernel[base + k] as number);
-    }
-    for (let k = 0; k < h; k++) if ((hidden[k] as number) < 0) hidden[k] = 0;
+    const hidden = new Float64Array(spec.hiddenUnits);
+    denseInto(hidden, params.hiddenBias, pooled, params.hiddenKernel);
+    for (let k = 0; k < hidden.length; k++) if ((hidden[k] as number) < 0) hidden[k] = 0;
     features = hidden;
   }
-  const C = spec.classes;
-  const logits = new Float64Array(C);
-  for (let c = 0; c < C; c++) logits[c] = params.outputBias[c] as number;
-  for (let j = 0; j < features.length; j++) {
-    const x = features[j] as number;
-    if (x === 0) continue;
-    const base = j * C;
-    for (let c = 0; c < C; c++)
-      logits[c] = (logits[c] as number) + x * (params.outputKernel[base + c] as number);
-  }
+  const logits = new Float64Array(spec.classes);
+  denseInto(logits, params.outputBias, features, params.outputKernel);
   softmaxInPlace(logits);
   return logits;
 }

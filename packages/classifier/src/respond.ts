@@ -9,6 +9,7 @@
  * "siapa", a number for "berapa", a reason for "kenapa").
  */
 import { learnerWords } from '@dwitunggal/text/spelling';
+import type { Classifier } from './infer';
 import { stem } from '@dwitunggal/text/stem';
 import { analyzeQuestion, ANSWER_SHAPES, FUNCTION_WORDS } from '@dwitunggal/text/question';
 
@@ -65,4 +66,15 @@ export function responder(content: {
 }): (tag: string, random?: () => number, question?: string) => string | undefined {
   return (tag, random = Math.random, question) =>
     chooseResponse(question, content.responses[tag] ?? [], random);
+}
+
+/**
+ * A classifier made of a model's `classify` (in this thread or another) and its content's
+ * responses: the one place the two are put together (`createClassifier`, the browser's worker).
+ */
+export function withResponses(
+  classify: Classifier['classify'],
+  content: { responses: Readonly<Record<string, readonly string[]>> },
+): Classifier {
+  return { classify, respond: responder(content) };
 }

@@ -7,7 +7,7 @@
 import type { Dataset, LabelledText } from './dataset';
 import { examplesOf } from './dataset';
 import type { ModelParams, ModelSpec } from './model';
-import { emptyParams, featureDim, forward } from './model';
+import { denseInto, emptyParams, featureDim, forward, softmaxInPlace } from './model';
 import type { PreprocessOptions, WordIndex } from './preprocess';
 import {
   DEFAULT_PREPROCESS,
@@ -565,25 +565,11 @@ function optimise(
           }
           feat = hidden;
         }
-        for (let c = 0; c < C; c++) logits[c] = ob.w[c] as number;
-        for (let j = 0; j < F; j++) {
-          const x = feat[j] as number;
-          if (x === 0) continue;
-          const base = j * C;
-          for (let c = 0; c < C; c++)
-            logits[c] = (logits[c] as number) + x * (ok.w[base + c] as number);
-        }
-        let max = -Infinity;
-        for (let c = 0; c < C; c++) if ((logits[c] as number) > max) max = logits[c] as number;
-        let sum = 0;
-        for (let c = 0; c < C; c++) {
-          const e = Math.exp((logits[c] as number) - max);
-          logits[c] = e;
-          sum += e;
-        }
+        denseInto(logits, ob.w, feat, ok.w);
+        softmaxInPlace(logits);
         // Backward: dLoss/dlogits = p - y (y label-smoothed), averaged over the batch.
         for (let c = 0; c < C; c++) {
-          const p = (logits[c] as number) / sum;
+          const p = logits[c] as number;
           const y = (c === bag.label ? 1 - smooth : 0) + smooth / C;
           if (y > 0) lossSum -= bag.sampleWeight * y * Math.log(Math.max(p, 1e-12));
           logits[c] = (p - y) * scale;

@@ -28,6 +28,38 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000):
 }
 
 describe('createCache (one process)', () => {
+  it('drops a whole group on its key, and keeps at most maxBytes', async () => {
+    const bus = await createCacheBus({});
+    const cache = createCache<string>(bus, {
+      groupOf: (key) => key.slice(0, key.indexOf('/')),
+      maxBytes: 5,
+      sizeOf: (value) => value.length,
+    });
+    const loads: string[] = [];
+    const get = (key: string, value: string) =>
+      cache.get(key, async () => {
+        loads.push(key);
+        return value;
+      });
+    await get('a/1', 'xx');
+    await get('a/2', 'yy');
+    await get('b/1', 'z');
+    await get('a/1', 'xx');
+    expect(loads).toEqual(['a/1', 'a/2', 'b/1']);
+    await cache.invalidate('a'); // both keys of group a go, b stays
+    await get('a/1', 'xx');
+    await get('a/2', 'yy');
+    await get('b/1', 'z');
+    expect(loads).toEqual(['a/1', 'a/2', 'b/1', 'a/1', 'a/2']);
+    await get('b/2', 'www'); // 2 + 2 + 1 + 3 bytes: the least recently used go (a/1, a/2)
+    await get('b/1', 'z');
+    await get('a/2', 'yy');
+    expect(loads.slice(5)).toEqual(['b/2', 'a/2']);
+    await get('c/1', 'too large'); // larger than maxBytes: answered, never kept
+    await get('c/1', 'too large');
+    expect(loads.slice(7)).toEqual(['c/1', 'c/1']);
+  });
+
   it('loads once, serves hits, and reloads after an invalidation', async () => {
     const cache = createCache<number>(await createCacheBus({}));
     let loads = 0;

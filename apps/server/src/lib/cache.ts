@@ -100,23 +100,45 @@ export function createCache<T>(
     now?: () => number;
     /** At most this many values are kept; the least recently used goes first. */
     maxEntries?: number;
+    /**
+     * The key whose change message drops this key (default: the key itself). Keys of one group
+     * are dropped together, e.g. every file of a figure's models when its active model changes.
+     */
+    groupOf?: (key: string) => string;
+    /** With `sizeOf`: at most this many bytes are kept, least recently used going first. */
+    maxBytes?: number;
+    sizeOf?: (value: T) => number;
   } = {},
 ): Cache<T> {
   const ttlMs = opts.ttlMs ?? 60_000;
   const now = opts.now ?? Date.now;
   const maxEntries = opts.maxEntries ?? 10_000;
-  const entries = new Map<string, { value: T; expiresAt: number }>();
+  const groupOf = opts.groupOf ?? ((key: string) => key);
+  const maxBytes = opts.maxBytes ?? Infinity;
+  const sizeOf = opts.sizeOf ?? (() => 0);
+  const entries = new Map<string, { value: T; expiresAt: number; bytes: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const clear = () => {
+    entries.clear();
+    bytes = 0;
+  };
   const generations = new Map<string, number>();
   const inflight = new Map<string, { generation: string; promise: Promise<T> }>();
   let epoch = 0;
   const stats = { hits: 0, misses: 0 };
 
-  const generationOf = (key: string) => `${epoch}/${generations.get(key) ?? 0}`;
+  const generationOf = (key: string) => `${epoch}/${generations.get(groupOf(key)) ?? 0}`;
 
   bus.subscribe((key) => {
     if (key === ALL_KEYS) {
       epoch += 1;
-      entries.clear();
+      clear();
       inflight.clear();
       return;
     }
@@ -125,13 +147,18 @@ export function createCache<T>(
       // drops every value (as if every key changed), so no load in flight can store a stale one.
       epoch += 1;
       generations.clear();
-      entries.clear();
+      clear();
       inflight.clear();
       return;
     }
     generations.set(key, (generations.get(key) ?? 0) + 1);
-    entries.delete(key);
-    inflight.delete(key);
+    if (!opts.groupOf) {
+      drop(key);
+      inflight.delete(key);
+      return;
+    }
+    for (const k of [...entries.keys()]) if (groupOf(k) === key) drop(k);
+    for (const k of [...inflight.keys()]) if (groupOf(k) === key) inflight.delete(k);
   });
 
   return {
@@ -149,7 +176,7 @@ export function createCache<T>(
         entries.set(key, entry);
         return entry.value;
       }
-      if (entry) entries.delete(key);
+      if (entry) drop(key);
       stats.misses += 1;
       const generation = generationOf(key);
       const pending = inflight.get(key);
@@ -157,10 +184,13 @@ export function createCache<T>(
       const promise = load().then(
         (value) => {
           if (inflight.get(key)?.promise === promise) inflight.delete(key);
-          if (bus.live && generationOf(key) === generation) {
-            entries.delete(key);
-            entries.set(key, { value, expiresAt: now() + ttlMs });
-            while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+          const size = sizeOf(value);
+          if (bus.live && generationOf(key) === generation && size <= maxBytes) {
+            drop(key);
+            entries.set(key, { value, expiresAt: now() + ttlMs, bytes: size });
+            bytes += size;
+            while (entries.size > maxEntries || bytes > maxBytes)
+              drop(entries.keys().next().value as string);
           }
           return value;
         },

@@ -24,3 +24,12 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   });
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new AppError(503, message);
+
+/** True when `err` (or an error it wraps: drivers use `cause`) is a PostgreSQL unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

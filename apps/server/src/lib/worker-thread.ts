@@ -4,7 +4,12 @@ import { rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import {
+  parentPort,
+  Worker,
+  type ResourceLimits,
+  type TransferListItem,
+} from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
 
 /**
@@ -80,4 +85,113 @@ export async function spawnWorker(
   if (dev) return new Worker(dev, options);
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.source.href)}); });`;
   return new Worker(boot, { ...options, eval: true });
+}
+
+/**
+ * The one protocol of a worker job: the host posts one request; the worker posts any number of
+ * progress messages, then exactly one result or one error, and the host ends it.
+ */
+export type WorkerJobMessage<P, R> =
+  | { type: 'progress'; progress: P }
+  | { type: 'result'; result: R }
+  | { type: 'error'; message: string };
+
+/** How a job ended without a result, by cause: each host names its own errors. */
+export interface WorkerJobErrors {
+  /** The worker reported an error (its message comes from the job's own code). */
+  failed(message: string): Error;
+  /** The job outlived `timeoutMs`. */
+  timedOut(): Error;
+  /** The worker exited without answering. */
+  exited(code: number): Error;
+}
+
+export interface WorkerJob<R> {
+  result: Promise<R>;
+  /** Stops the worker; then `result` rejects with `reason` (unless it had settled already). */
+  cancel(reason: Error): Promise<void>;
+}
+
+/**
+ * Runs one job in a new worker thread on `entry`: posts `request`, forwards progress, settles
+ * with the result or an error (see `WorkerJobErrors`; a crash of the thread rejects with its own
+ * error), and ends the worker once settled, after `timeoutMs` at the latest.
+ */
+export function runWorkerJob<Req, P, R>(
+  entry: WorkerEntry,
+  request: Req,
+  opts: {
+    resourceLimits: ResourceLimits;
+    timeoutMs: number;
+    errors: WorkerJobErrors;
+    onProgress?: (progress: P) => void;
+  },
+): WorkerJob<R> {
+  let worker: Worker | null = null;
+  let settled = false;
+  let timer: NodeJS.Timeout | undefined;
+  let rejectResult: (err: Error) => void = () => {};
+  const result = new Promise<R>((resolve, reject) => {
+    rejectResult = reject;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker?.terminate();
+      fn();
+    };
+    timer = setTimeout(() => finish(() => reject(opts.errors.timedOut())), opts.timeoutMs);
+    spawnWorker(entry, opts.resourceLimits).then(
+      (w) => {
+        worker = w;
+        if (settled) {
+          void w.terminate();
+          return;
+        }
+        w.on('message', (message: WorkerJobMessage<P, R>) => {
+          if (settled) return;
+          if (message.type === 'progress') opts.onProgress?.(message.progress);
+          else if (message.type === 'result') finish(() => resolve(message.result));
+          else finish(() => reject(opts.errors.failed(message.message)));
+        });
+        w.on('error', (err) => finish(() => reject(err)));
+        w.on('exit', (code) => finish(() => reject(opts.errors.exited(code))));
+        w.postMessage(request);
+      },
+      (err: unknown) => finish(() => reject(err instanceof Error ? err : new Error(String(err)))),
+    );
+  });
+  return {
+    result,
+    async cancel(reason) {
+      const pending = !settled;
+      settled = true;
+      clearTimeout(timer);
+      // Rejected once the thread is gone, with `reason` (not as a worker that stopped).
+      await worker?.terminate();
+      if (pending) rejectResult(reason);
+    },
+  };
+}
+
+/**
+ * The worker's side of a job (call it at the top level of a worker entry): answers the one
+ * request with `run`'s result (`transfer` lists buffers moved rather than copied) or its error.
+ */
+export function serveWorkerJob<Req, P, R>(
+  run: (request: Req, progress: (p: P) => void) => R,
+  transfer: (result: R) => TransferListItem[] = () => [],
+): void {
+  const port = parentPort;
+  if (!port) return;
+  const post = (message: WorkerJobMessage<P, R>, list: TransferListItem[] = []) =>
+    port.postMessage(message, list);
+  port.once('message', (request: Req) => {
+    try {
+      const result = run(request, (progress) => post({ type: 'progress', progress }));
+      post({ type: 'result', result }, transfer(result));
+    } catch (error) {
+      post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  });
 }

@@ -3,10 +3,11 @@ import { parseDataset } from '@dwitunggal/classifier/dataset';
 import { train } from '@dwitunggal/classifier/train';
 import seed from '../../../../../data/seed/tags/hatta.json';
 import type { StoredFile } from './repository';
-import { etagOf, filesOf, verifyModelFiles } from './service';
+import { etagOf } from '@dwitunggal/classifier/digest';
+import { storedFilesOf, verifyModelFiles } from './training-run';
 
 /** The checks that keep a damaged version from being stored or activated. */
-const sound = filesOf(train(parseDataset(structuredClone(seed)), { seed: 1 }).artifacts);
+const sound = storedFilesOf(train(parseDataset(structuredClone(seed)), { seed: 1 }).artifacts);
 
 function withFile(
   name: StoredFile['name'],

@@ -9,10 +9,11 @@ import type { ActiveModel, ModelVersion, TrainingRun } from '@dwitunggal/contrac
 import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
 import { trainingRuns } from '../../db/schema';
 import { createCacheBus } from '../../lib/cache';
-import { createTagRepository } from '../tags/repository';
 import { resetFromSeed } from '../tags/seed';
-import { canonicalDataset, createModelService, dataHashOf } from './service';
-import { api, scrambled, syntheticTags, type Api } from './testing';
+import { canonicalDataset } from '@dwitunggal/classifier/dataset';
+import { dataHashOf } from '@dwitunggal/classifier/digest';
+import { createModelService } from './service';
+import { api, scrambled, storedTags, syntheticTags, type Api } from './testing';
 import { body, client } from '../../../test/client';
 
 let ctx: TestContext;
@@ -164,7 +165,7 @@ describe('registry', () => {
 
   it('lists the version with its data hash, metrics, history and size', async () => {
     const [v] = await versionsOf('soekarno');
-    const tags = await createTagRepository(ctx.database.db).list('soekarno');
+    const tags = await storedTags(ctx.database.db).list('soekarno');
     expect(v).toMatchObject({
       version: 1,
       status: 'active',
@@ -354,7 +355,7 @@ describe('quality gate', () => {
   it('keeps the newest versions and the active one when pruning', async () => {
     const service = createModelService({
       database: ctx.database,
-      tags: createTagRepository(ctx.database.db),
+      tags: storedTags(ctx.database.db),
       bus: await createCacheBus(ctx.database),
       options: { keepVersions: 2, heldOutDir: null },
     });

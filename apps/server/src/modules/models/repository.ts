@@ -7,7 +7,9 @@ import type {
   TrainingProgress,
   TrainingRunStatus,
 } from '@dwitunggal/contracts/models';
+import type { ArtifactFile } from '@dwitunggal/classifier/artifacts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../lib/errors';
 import { modelFiles, modelVersions, trainingRuns } from '../../db/schema';
 
 /** Advisory lock class of the per-figure model lock (versions and activation serialize). */
@@ -22,12 +24,8 @@ export type VersionRow = Omit<typeof modelVersions.$inferSelect, 'metrics' | 'hi
   history: { epoch: number; loss: number }[];
 };
 
-export interface StoredFile {
-  name: ModelFileName;
-  contentType: string;
-  etag: string;
-  body: Uint8Array;
-}
+/** A model file as stored: the artifact file and the digest recorded with it (its entity tag). */
+export type StoredFile = ArtifactFile & { etag: string };
 
 export interface NewVersion {
   dataHash: string;
@@ -46,27 +44,19 @@ export interface CompletedRun {
   gate: GateResult;
 }
 
-/** True when `err` (or an error it wraps) is a PostgreSQL unique violation. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/**
- * The quality gate: the candidate fails when its cross-validated macro-F1 is more than
- * `threshold` below the active model's (compared at the 4 decimals the metrics are kept to).
- */
-export function evaluateGate(
-  candidateMacroF1: number,
-  activeMacroF1: number | null,
-  threshold: number,
-): GateResult {
-  const drop =
-    activeMacroF1 === null ? 0 : Math.round((activeMacroF1 - candidateMacroF1) * 1e4) / 1e4;
-  return { passed: drop <= threshold, candidateMacroF1, activeMacroF1, threshold };
+/** The decisions completeRun asks of its caller, inside the transaction (the service's rules). */
+export interface VersionPolicy {
+  /**
+   * Whether the new version becomes the active one, given its metrics, the active version's
+   * (null when there is none) and whether the run was forced; and the gate result to record.
+   */
+  admit(
+    candidate: ModelMetrics,
+    active: ModelMetrics | null,
+    force: boolean,
+  ): { activate: boolean; gate: GateResult };
+  /** Of the figure's versions once the new one is stored (newest first), the ones to delete. */
+  prune(versions: readonly Pick<VersionRow, 'version' | 'status'>[]): number[];
 }
 
 async function lockFigure(tx: Db, character: CharacterKey): Promise<void> {
@@ -104,20 +94,26 @@ const storedFileColumns = {
 
 export function createModelRepository(db: Db) {
   return {
-    /** Inserts a queued run; a unique violation means the figure already has one in progress. */
+    /** Inserts a queued run; undefined when the figure already has one in progress. */
     async insertRun(run: {
       character: CharacterKey;
       force: boolean;
       requestedBy: string | null;
       ownerId: string;
       progress: TrainingProgress;
-    }): Promise<RunRow> {
-      const [row] = await db
-        .insert(trainingRuns)
-        .values({ ...run, status: 'queued' })
-        .returning();
-      if (!row) throw new Error('insert into training_runs returned no row');
-      return row;
+    }): Promise<RunRow | undefined> {
+      try {
+        const [row] = await db
+          .insert(trainingRuns)
+          .values({ ...run, status: 'queued' })
+          .returning();
+        if (!row) throw new Error('insert into training_runs returned no row');
+        return row;
+      } catch (err) {
+        // The partial unique index allows one queued or running run per figure.
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      }
     },
 
     /** The run in progress of a figure, if any. */
@@ -231,15 +227,15 @@ export function createModelRepository(db: Db) {
     },
 
     /**
-     * Stores a trained model as the figure's next version, applies the quality gate, retires
-     * the former active version when the new one is activated, prunes old versions, and marks
-     * the run succeeded: ONE transaction under the figure's lock. Returns undefined (and
+     * Stores a trained model as the figure's next version, activated or not as `policy.admit`
+     * decides (retiring the former active version), deletes the versions `policy.prune` names,
+     * and marks the run succeeded: ONE transaction under the figure's lock. Returns undefined (and
      * writes nothing) when the run is no longer this owner's.
      */
     async completeRun(
       run: { id: string; character: CharacterKey; ownerId: string },
       model: NewVersion,
-      opts: { threshold: number; keepVersions: number; progress: TrainingProgress },
+      opts: { policy: VersionPolicy; progress: TrainingProgress },
     ): Promise<CompletedRun | undefined> {
       return db.transaction(async (tx) => {
         await lockFigure(tx, run.character);
@@ -261,12 +257,11 @@ export function createModelRepository(db: Db) {
           .where(
             and(eq(modelVersions.character, run.character), eq(modelVersions.status, 'active')),
           );
-        const gate = evaluateGate(
-          model.metrics.cv.macroF1,
-          active ? (active.metrics as ModelMetrics).cv.macroF1 : null,
-          opts.threshold,
+        const { activate, gate } = opts.policy.admit(
+          model.metrics,
+          active ? (active.metrics as ModelMetrics) : null,
+          current.force,
         );
-        const activate = gate.passed || current.force;
         const [last] = await tx
           .select({ max: sql<number | null>`max(${modelVersions.version})` })
           .from(modelVersions)
@@ -308,14 +303,23 @@ export function createModelRepository(db: Db) {
             body: f.body,
           })),
         );
-        // Keep the newest `keepVersions` versions and the active one (files cascade).
-        await tx.execute(sql`
-          delete from model_versions
-          where character = ${run.character}
-            and status <> 'active'
-            and version not in (
-              select version from model_versions where character = ${run.character}
-              order by version desc limit ${opts.keepVersions})`);
+        const stored = await tx
+          .select({ version: modelVersions.version, status: modelVersions.status })
+          .from(modelVersions)
+          .where(eq(modelVersions.character, run.character))
+          .orderBy(desc(modelVersions.version));
+        const pruned = opts.policy.prune(stored);
+        if (pruned.length > 0) {
+          // Their files cascade.
+          await tx
+            .delete(modelVersions)
+            .where(
+              and(
+                eq(modelVersions.character, run.character),
+                inArray(modelVersions.version, pruned),
+              ),
+            );
+        }
         await tx
           .update(trainingRuns)
           .set({

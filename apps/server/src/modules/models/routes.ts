@@ -265,44 +265,49 @@ export async function modelRoutes(app: FastifyInstance, opts: { models: ModelSer
     },
   );
 
-  r.post(
-    '/models/:figure/versions/:version/activate',
-    {
+  /** An admin's action on one version of a figure (409 when the version refuses it). */
+  const versionAction = (
+    method: 'POST' | 'DELETE',
+    url: string,
+    doc: { summary: string; description?: string },
+    response: z.ZodType,
+    run: (figure: CharacterKey, version: number) => Promise<unknown>,
+  ) =>
+    r.route({
+      method,
+      url,
       onRequest: app.requireAdmin,
       schema: {
         tags: schemaTags,
-        summary: 'Activate a version: roll back, or promote a candidate',
+        ...doc,
         ...secured,
         params: versionParams,
-        response: responses(modelVersion, 200, [...ADMIN_ERRORS, 409]),
+        response: responses(response, 200, [...ADMIN_ERRORS, 409]),
       },
-    },
-    async (request) => {
-      const figure = figureOf(request.params.figure);
-      const version = versionOf(request.params.version);
-      return ok(await models.activate(figure, version), MODEL_MESSAGES.activated(version));
-    },
+      handler: async (request) =>
+        run(figureOf(request.params.figure), versionOf(request.params.version)),
+    });
+
+  versionAction(
+    'POST',
+    '/models/:figure/versions/:version/activate',
+    { summary: 'Activate a version: roll back, or promote a candidate' },
+    modelVersion,
+    async (figure, version) =>
+      ok(await models.activate(figure, version), MODEL_MESSAGES.activated(version)),
   );
 
-  r.delete(
+  versionAction(
+    'DELETE',
     '/models/:figure/versions/:version',
     {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: schemaTags,
-        summary: 'Purge a version that is not active: its stored files and training data go',
-        description:
-          'For training data that must no longer be downloadable (for example tags deleted for privacy). 409 for the active version: activate another one first.',
-        ...secured,
-        params: versionParams,
-        response: responses(purgedVersion, 200, [...ADMIN_ERRORS, 409]),
-      },
+      summary: 'Purge a version that is not active: its stored files and training data go',
+      description:
+        'For training data that must no longer be downloadable (for example tags deleted for privacy). 409 for the active version: activate another one first.',
     },
-    async (request) => {
-      const figure = figureOf(request.params.figure);
-      const version = versionOf(request.params.version);
-      return ok(await models.purge(figure, version), MODEL_MESSAGES.purged(version));
-    },
+    purgedVersion,
+    async (figure, version) =>
+      ok(await models.purge(figure, version), MODEL_MESSAGES.purged(version)),
   );
 
   // The files: no response schema (the body is the stored bytes, sent as they are).

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDataset } from '@dwitunggal/classifier/dataset';
 import { crossValidate } from '@dwitunggal/classifier/evaluate';
 import {
   RESTARTED_ERROR,
@@ -18,11 +17,11 @@ import {
   testConfig,
   type TestContext,
 } from '../../../test/helpers';
-import { createTagRepository } from '../tags/repository';
-import { evaluateGate } from './repository';
-import { canonicalDataset, createModelService, dataHashOf } from './service';
+import { canonicalDataset, parseDataset } from '@dwitunggal/classifier/dataset';
+import { dataHashOf } from '@dwitunggal/classifier/digest';
+import { createModelService, evaluateGate } from './service';
 import { body } from '../../../test/client';
-import { api, syntheticTags, type Api } from './testing';
+import { api, storedTags, syntheticTags, type Api } from './testing';
 import { CV_CONFIG } from './train-worker';
 
 let ctx: TestContext;
@@ -205,7 +204,7 @@ describe('crash recovery', () => {
     const make = async (options: Parameters<typeof createModelService>[0]['options']) =>
       createModelService({
         database: ctx.database,
-        tags: createTagRepository(ctx.database.db),
+        tags: storedTags(ctx.database.db),
         bus: await createCacheBus(ctx.database),
         options: { heldOutDir: null, ...options },
       });
@@ -239,11 +238,7 @@ describe('gate and data hash', () => {
   });
 
   it('hashes the training data independently of tag order, and changes with any phrase', () => {
-    const tags = syntheticTags(4, 3).map((t) => ({
-      name: t.tag,
-      input: t.input,
-      responses: t.responses,
-    }));
+    const tags = syntheticTags(4, 3);
     const hash = dataHashOf(canonicalDataset(tags));
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(dataHashOf(canonicalDataset([...tags].reverse()))).toBe(hash);

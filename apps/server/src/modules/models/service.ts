@@ -1,21 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import {
-  readModel,
-  type ModelArtifacts,
-  type LayersModelJson,
-} from '@dwitunggal/classifier/artifacts';
+import { parseLabelled, type LabelledText, type TagData } from '@dwitunggal/classifier/dataset';
 import { PREPROCESS_VERSION } from '@dwitunggal/classifier/preprocess';
-import {
-  DatasetError,
-  parseDataset,
-  parseLabelled,
-  type Dataset,
-  type LabelledText,
-} from '@dwitunggal/classifier/dataset';
 import {
   CHARACTER_KEYS,
   CHARACTER_NAMES,
@@ -39,18 +27,23 @@ import {
   type TrainingRun,
 } from '@dwitunggal/contracts/models';
 import type { Database } from '../../db/client';
-import { ALL_KEYS, createCache, type CacheBus } from '../../lib/cache';
+import { createCache, type CacheBus } from '../../lib/cache';
 import { conflict, notFound, serviceUnavailable } from '../../lib/errors';
 import { findRepoPath } from '../../lib/paths';
-import type { TagRecord } from '../tags/repository';
 import {
   createModelRepository,
-  isUniqueViolation,
   type RunRow,
   type StoredFile,
+  type VersionPolicy,
   type VersionRow,
 } from './repository';
-import { startTrainingJob, TrainingError, type TrainingJob } from './worker-host';
+import {
+  executeRun,
+  StoppedError,
+  verifyModelFiles,
+  type Logger,
+  type RunningJob,
+} from './training-run';
 
 export const activeCacheKey = (figure: CharacterKey) => `models:active:${figure}`;
 
@@ -97,136 +90,46 @@ function defaultHeldOutDir(): string | null {
   }
 }
 
-/** Owner ids of the model services alive in this process (PGlite recovery spares their runs). */
+/**
+ * The one piece of process-wide state of this module: the owner ids of the model services alive
+ * in this process. On PGlite (one process owns the database) recovery fails every unfinished run
+ * not owned by one of them; two services (two apps) of one process must not fail each other's.
+ */
 const liveOwners = new Set<string>();
 
-/** The training data as trained and hashed: tags sorted by name, phrases in stored order. */
-export function canonicalDataset(
-  records: readonly Pick<TagRecord, 'name' | 'input' | 'responses'>[],
-): Dataset {
-  const tags = records
-    .map((r) => ({ tag: r.name, input: [...r.input], responses: [...r.responses] }))
-    .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
-  return { tags };
-}
-
-/** sha256 of the canonical training data. */
-export function dataHashOf(dataset: Dataset): string {
-  const canonical = JSON.stringify(dataset.tags.map((t) => [t.tag, t.input, t.responses]));
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** The strong entity tag of a file: a digest of its bytes (also its integrity check). */
-export function etagOf(body: Uint8Array): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
-function storedFile(name: ModelFileName, contentType: string, body: Uint8Array): StoredFile {
-  return { name, contentType, etag: etagOf(body), body };
+/**
+ * The quality gate: the candidate fails when its cross-validated macro-F1 is more than
+ * `threshold` below the active model's (compared at the 4 decimals the metrics are kept to).
+ */
+export function evaluateGate(
+  candidateMacroF1: number,
+  activeMacroF1: number | null,
+  threshold: number,
+): GateResult {
+  const drop =
+    activeMacroF1 === null ? 0 : Math.round((activeMacroF1 - candidateMacroF1) * 1e4) / 1e4;
+  return { passed: drop <= threshold, candidateMacroF1, activeMacroF1, threshold };
 }
 
 /**
- * Checks a version's files before they are stored or activated: all four present, each one's
- * bytes matching the digest recorded when it was stored, model.json and weights.bin forming the
- * model this server writes (weights exactly the manifest's size, every weight finite), and
- * word_index.json and content.json readable and consistent with it. Returns the problems found
- * (empty when the version is sound). A browser given a damaged model keeps its last good one,
- * but a damaged version must never become the active one in the first place.
+ * Which versions a new one activates and which it outlives: activated when it passes the gate
+ * or the run was forced; the newest `keepVersions` versions and the active one are kept.
  */
-export function verifyModelFiles(
-  files: readonly Pick<StoredFile, 'name' | 'etag' | 'body'>[],
-): string[] {
-  const problems: string[] = [];
-  const byName = new Map(files.map((f) => [f.name, f]));
-  for (const name of ['model.json', 'weights.bin', 'word_index.json', 'content.json'] as const) {
-    const file = byName.get(name);
-    if (!file) problems.push(`${name} is missing`);
-    else if (etagOf(file.body) !== file.etag) problems.push(`${name} does not match its digest`);
-  }
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const json = (name: ModelFileName): unknown => {
-    const file = byName.get(name);
-    if (!file) return undefined;
-    try {
-      return JSON.parse(decoder.decode(file.body)) as unknown;
-    } catch {
-      problems.push(`${name} is not valid JSON`);
-      return undefined;
-    }
-  };
-  const modelJson = json('model.json') as LayersModelJson | undefined;
-  const wordIndex = json('word_index.json');
-  const content = json('content.json') as { tags?: unknown; responses?: unknown } | undefined;
-  const weights = byName.get('weights.bin')?.body;
-  let classes: number | null = null;
-  let vocabSize: number | null = null;
-  if (modelJson && weights) {
-    try {
-      const copy = weights.slice().buffer;
-      const { spec, params } = readModel(modelJson, copy);
-      const expected = Object.values(params).reduce((n, a: Float32Array) => n + a.length, 0) * 4;
-      const listed = modelJson.weightsManifest
-        .flatMap((g) => g.weights)
-        .reduce((n, w) => n + w.shape.reduce((a, b) => a * b, 1) * 4, 0);
-      if (listed !== expected) {
-        problems.push(`model.json lists ${listed} bytes of weights, the model needs ${expected}`);
-      } else if (weights.byteLength !== expected) {
-        problems.push(
-          `weights.bin has ${weights.byteLength} bytes, the manifest needs ${expected}`,
-        );
-      } else if (
-        Object.values(params).some((a: Float32Array) => a.some((v) => !Number.isFinite(v)))
-      ) {
-        problems.push('weights.bin holds a weight that is not a finite number');
-      }
-      classes = spec.classes;
-      vocabSize = spec.vocabSize;
-    } catch (err) {
-      problems.push(
-        `model.json and weights.bin do not form a model: ${err instanceof Error ? err.message : String(err)}`,
+export function versionPolicy(opts: { threshold: number; keepVersions: number }): VersionPolicy {
+  return {
+    admit(candidate, active, force) {
+      const gate = evaluateGate(
+        candidate.cv.macroF1,
+        active ? active.cv.macroF1 : null,
+        opts.threshold,
       );
-    }
-  }
-  if (wordIndex !== undefined) {
-    const entries =
-      typeof wordIndex === 'object' && wordIndex !== null ? Object.values(wordIndex) : null;
-    if (
-      !entries ||
-      entries.some(
-        (v) =>
-          !Number.isInteger(v) ||
-          (v as number) < 0 ||
-          (vocabSize !== null && (v as number) >= vocabSize),
-      )
-    ) {
-      problems.push('word_index.json is not a word index of this model');
-    }
-  }
-  if (content !== undefined) {
-    const tags = Array.isArray(content?.tags) ? content.tags : null;
-    if (
-      !tags ||
-      typeof content?.responses !== 'object' ||
-      (classes !== null && tags.length !== classes)
-    ) {
-      problems.push('content.json does not describe this model');
-    }
-  }
-  return problems;
-}
-
-/** The four files as served: JSON without indentation, weights as written by the trainer. */
-export function filesOf(artifacts: ModelArtifacts): StoredFile[] {
-  const json = (name: ModelFileName, value: unknown) =>
-    storedFile(name, JSON_TYPE, Buffer.from(JSON.stringify(value), 'utf8'));
-  return [
-    json('model.json', artifacts.modelJson),
-    storedFile('weights.bin', 'application/octet-stream', new Uint8Array(artifacts.weights)),
-    json('word_index.json', artifacts.wordIndex),
-    json('content.json', artifacts.content),
-  ];
+      return { activate: gate.passed || force, gate };
+    },
+    prune: (versions) =>
+      versions
+        .filter((v, i) => i >= opts.keepVersions && v.status !== 'active')
+        .map((v) => v.version),
+  };
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -282,57 +185,6 @@ function toActive(figure: CharacterKey, a: ActiveRecord): ActiveModel {
   };
 }
 
-/** Versioned files never change: a small in-memory LRU by bytes, dropped per figure on change. */
-function createFileCache(maxBytes: number) {
-  const entries = new Map<string, StoredFile>();
-  const generations = new Map<CharacterKey, number>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    bytes -= e.body.byteLength;
-    entries.delete(key);
-  };
-  return {
-    generation: (figure: CharacterKey) => generations.get(figure) ?? 0,
-    get(key: string): StoredFile | undefined {
-      const e = entries.get(key);
-      if (e) {
-        entries.delete(key);
-        entries.set(key, e);
-      }
-      return e;
-    },
-    set(figure: CharacterKey, generation: number, key: string, file: StoredFile) {
-      if ((generations.get(figure) ?? 0) !== generation || file.body.byteLength > maxBytes) return;
-      drop(key);
-      entries.set(key, file);
-      bytes += file.body.byteLength;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
-    },
-    clear(figure?: CharacterKey) {
-      for (const f of figure ? [figure] : CHARACTER_KEYS)
-        generations.set(f, (generations.get(f) ?? 0) + 1);
-      for (const key of [...entries.keys()]) if (!figure || key.startsWith(`${figure}/`)) drop(key);
-    },
-  };
-}
-
-type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-/** The run was failed by another process's recovery: this process stops working on it. */
-class RunLostError extends Error {}
-/** The server is shutting down. */
-class StoppedError extends Error {}
-
-interface RunningJob {
-  done: Promise<void>;
-  stop(reason: Error): void;
-}
-
 export interface InitialModelOutcome {
   figure: CharacterKey;
   action: 'present' | 'trained' | 'waited' | 'failed';
@@ -341,16 +193,20 @@ export interface InitialModelOutcome {
   error?: string;
 }
 
+/** The one thing the models need of the tags: a figure's training data (the tag service). */
+export interface TrainingDataSource {
+  list(character: CharacterKey): Promise<readonly TagData[]>;
+}
+
 /**
- * The model registry and retraining. Each run trains in a worker thread; its progress and
- * heartbeat go to the training_runs row so that any process can answer a poll. The database
- * enforces one run per figure, keeps the versions and their files, and decides activation
- * (quality gate) in the same transaction that stores a version.
+ * The model registry and retraining. Each run trains in a worker thread (training-run.ts); its
+ * progress and heartbeat go to the training_runs row so that any process can answer a poll.
+ * The database enforces one run per figure and keeps the versions and their files; the quality
+ * gate and retention (`versionPolicy`) are applied in the transaction that stores a version.
  */
 export function createModelService(deps: {
   database: Pick<Database, 'db' | 'kind'>;
-  /** The training data: a figure's tags as stored (the tag repository). */
-  tags: { list(character: CharacterKey): Promise<TagRecord[]> };
+  tags: TrainingDataSource;
   bus: CacheBus;
   log?: Logger;
   options?: Partial<ModelServiceOptions>;
@@ -358,18 +214,19 @@ export function createModelService(deps: {
   const opts: ModelServiceOptions = { ...DEFAULTS, ...deps.options };
   const repo = createModelRepository(deps.database.db);
   const active = createCache<ActiveRecord | null>(deps.bus);
-  const files = createFileCache(opts.fileCacheBytes);
+  // Versioned files never change: kept by bytes, dropped per figure when its models change.
+  const files = createCache<StoredFile | null>(deps.bus, {
+    groupOf: (key) => key.slice(0, key.indexOf('/')),
+    maxBytes: opts.fileCacheBytes,
+    maxEntries: 1024,
+    sizeOf: (file) => file?.body.byteLength ?? 0,
+  });
   const log = deps.log;
   const ownerId = `${hostname()}:${process.pid}:${randomUUID()}`;
   liveOwners.add(ownerId);
   const jobs = new Map<string, RunningJob>();
   const heldOut = new Map<CharacterKey, Promise<LabelledText[]>>();
   let closing = false;
-
-  const unsubscribe = deps.bus.subscribe((key) => {
-    if (key === ALL_KEYS) files.clear();
-    for (const figure of CHARACTER_KEYS) if (key === activeCacheKey(figure)) files.clear(figure);
-  });
 
   const loadHeldOut = (figure: CharacterKey): Promise<LabelledText[]> => {
     let pending = heldOut.get(figure);
@@ -394,161 +251,22 @@ export function createModelService(deps: {
         : null;
     });
 
-  /** Runs one training run to its end; never throws. */
-  async function execute(run: RunRow): Promise<void> {
-    const figure = run.character;
-    const state = {
-      progress: run.progress as TrainingProgress,
-      dirty: false,
-      lastBeat: Date.now(),
-      writing: null as Promise<void> | null,
-      lost: false,
-      job: null as TrainingJob | null,
-      stopped: null as Error | null,
-    };
-    const write = async (patch: { status?: 'running'; dataHash?: string } = {}) => {
-      state.dirty = false;
-      state.lastBeat = Date.now();
-      const ours = await repo.touchRun(run.id, ownerId, { progress: state.progress, ...patch });
-      if (!ours && !state.lost) {
-        state.lost = true;
-        void state.job?.cancel(new RunLostError('run taken over'));
-      }
-    };
-    const startWrite = (patch?: { status?: 'running'; dataHash?: string }) => {
-      const p = write(patch)
-        .catch((err: unknown) =>
-          log?.warn({ err, runId: run.id }, 'could not record training progress'),
-        )
-        .finally(() => {
-          if (state.writing === p) state.writing = null;
-        });
-      state.writing = p;
-      return p;
-    };
-    /** A write that must happen (status, phase change): its failure fails the run. */
-    const flush = async (patch?: { status?: 'running'; dataHash?: string }) => {
-      while (state.writing) await state.writing;
-      const p = write(patch);
-      const settled: Promise<void> = p
-        .then(
-          () => {},
-          () => {},
-        )
-        .finally(() => {
-          if (state.writing === settled) state.writing = null;
-        });
-      state.writing = settled;
-      await p;
-      if (state.lost) throw new RunLostError('run taken over');
-    };
-    const setProgress = (p: TrainingProgress) => {
-      state.progress = p;
-      state.dirty = true;
-    };
-    const ticker = setInterval(() => {
-      if (state.writing) return;
-      if (state.dirty || Date.now() - state.lastBeat >= opts.heartbeatMs) void startWrite();
-    }, opts.progressMs);
-    ticker.unref();
+  const runContext = {
+    repo,
+    ownerId,
+    trainingData: (figure: CharacterKey) => deps.tags.list(figure),
+    heldOut: loadHeldOut,
+    policy: versionPolicy(opts),
+    // A new version changes the list and maybe the active one: every process drops its copy.
+    onVersion: (figure: CharacterKey) => active.invalidate(activeCacheKey(figure)),
+    log,
+    opts,
+  };
 
-    const checkStopped = () => {
-      if (state.stopped) throw state.stopped;
-    };
-    let resolveDone!: () => void;
-    const done = new Promise<void>((r) => (resolveDone = r));
-    jobs.set(run.id, {
-      done,
-      stop(reason) {
-        state.stopped = reason;
-        void state.job?.cancel(reason);
-      },
-    });
-
-    try {
-      setProgress({ phase: 'preparing', epoch: 0, epochs: 0, loss: null });
-      const dataset = canonicalDataset(await deps.tags.list(figure));
-      const dataHash = dataHashOf(dataset);
-      await flush({ status: 'running', dataHash });
-      parseDataset(dataset); // bad data fails here with the trainer's own message
-      const heldOutItems = await loadHeldOut(figure);
-      checkStopped();
-      state.job = startTrainingJob(
-        { dataset, seed: opts.seed, folds: opts.folds, heldOut: heldOutItems },
-        {
-          timeoutMs: opts.timeoutMs,
-          onProgress: (p) =>
-            setProgress({ phase: p.phase, epoch: p.epoch, epochs: p.epochs, loss: p.loss }),
-        },
-      );
-      const result = await state.job.result;
-      checkStopped();
-      const loss = result.history.at(-1)?.loss ?? null;
-      setProgress({ phase: 'saving', epoch: 0, epochs: 1, loss });
-      await flush();
-      const files = filesOf(result.artifacts);
-      const problems = verifyModelFiles(files);
-      if (problems.length > 0) {
-        log?.error({ runId: run.id, figure, problems }, 'trained model failed verification');
-        throw new TrainingError('Training produced a damaged model; the active model is unchanged');
-      }
-      const outcome = await repo.completeRun(
-        { id: run.id, character: figure, ownerId },
-        {
-          dataHash,
-          tags: dataset.tags.length,
-          inputs: dataset.tags.reduce((n, t) => n + t.input.length, 0),
-          metrics: { cv: result.cv, ...(result.heldout ? { heldout: result.heldout } : {}) },
-          history: result.history.map((h) => ({ epoch: h.epoch, loss: h.loss })),
-          durationMs: result.durationMs,
-          files,
-        },
-        {
-          threshold: opts.threshold,
-          keepVersions: opts.keepVersions,
-          progress: { phase: 'done', epoch: 1, epochs: 1, loss },
-        },
-      );
-      if (!outcome) throw new RunLostError('run taken over');
-      // A new version changes the list and maybe the active one: every process drops its copy.
-      await active.invalidate(activeCacheKey(figure));
-      log?.info(
-        {
-          runId: run.id,
-          figure,
-          version: outcome.version,
-          activated: outcome.activated,
-          gate: outcome.gate,
-        },
-        `trained ${figure} model version ${outcome.version}${outcome.activated ? ' (active)' : ' (candidate: quality gate)'}`,
-      );
-    } catch (err) {
-      if (err instanceof RunLostError || state.lost) {
-        log?.warn(
-          { runId: run.id, figure },
-          'training run was failed by recovery elsewhere; result discarded',
-        );
-      } else {
-        const safe =
-          err instanceof TrainingError ||
-          err instanceof DatasetError ||
-          err instanceof StoppedError ||
-          (err instanceof Error && /^Training (took|worker)/.test(err.message));
-        const message = safe ? (err as Error).message : 'Training failed because of a server error';
-        if (!safe) log?.error({ err, runId: run.id, figure }, 'training run failed');
-        try {
-          while (state.writing) await state.writing;
-          await repo.failRun(run.id, ownerId, message, { ...state.progress, phase: 'failed' });
-        } catch (failErr) {
-          log?.error({ err: failErr, runId: run.id }, 'could not record the failed run');
-        }
-      }
-    } finally {
-      clearInterval(ticker);
-      while (state.writing) await state.writing;
-      jobs.delete(run.id);
-      resolveDone();
-    }
+  /** Starts a queued run in this process; it is forgotten once it has ended. */
+  function execute(run: RunRow): void {
+    const job = executeRun(runContext, run);
+    jobs.set(run.id, { done: job.done.finally(() => jobs.delete(run.id)), stop: job.stop });
   }
 
   async function getRun(id: string): Promise<TrainingRun> {
@@ -594,23 +312,18 @@ export function createModelService(deps: {
         staleMs: opts.staleMs,
         character: figure,
       });
-      let row: RunRow;
-      try {
-        row = await repo.insertRun({
-          character: figure,
-          force: request.force ?? false,
-          requestedBy: request.requestedBy ?? null,
-          ownerId,
-          progress: { phase: 'queued', epoch: 0, epochs: 0, loss: null },
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) {
-          const message = MODEL_MESSAGES.runInProgress(CHARACTER_NAMES[figure]);
-          throw conflict(message, { figure: message });
-        }
-        throw err;
+      const row = await repo.insertRun({
+        character: figure,
+        force: request.force ?? false,
+        requestedBy: request.requestedBy ?? null,
+        ownerId,
+        progress: { phase: 'queued', epoch: 0, epochs: 0, loss: null },
+      });
+      if (!row) {
+        const message = MODEL_MESSAGES.runInProgress(CHARACTER_NAMES[figure]);
+        throw conflict(message, { figure: message });
       }
-      void execute(row);
+      execute(row);
       return { runId: row.id };
     },
 
@@ -688,14 +401,10 @@ export function createModelService(deps: {
       version: number,
       name: ModelFileName,
     ): Promise<StoredFile | null> {
-      const key = `${figure}/${version}/${name}`;
-      const hit = files.get(key);
-      if (hit) return hit;
-      const generation = files.generation(figure);
-      const found = await repo.readFile(figure, version, name);
-      if (!found) return null;
-      files.set(figure, generation, key, found);
-      return found;
+      return files.get(
+        `${activeCacheKey(figure)}/${version}/${name}`,
+        async () => (await repo.readFile(figure, version, name)) ?? null,
+      );
     },
 
     /** One file of the active version, or null. */
@@ -788,7 +497,6 @@ export function createModelService(deps: {
       }
       for (const job of jobs.values()) job.stop(new StoppedError('Server stopped during training'));
       await Promise.all(pending());
-      unsubscribe();
       liveOwners.delete(ownerId);
     },
   };

@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { TrainingRun } from '@dwitunggal/contracts/models';
 import { createRng } from '@dwitunggal/classifier/rng';
 import { body, client } from '../../../test/client';
+import type { Db } from '../../db/client';
+import { createTagRepository } from '../tags/repository';
+import { toTag } from '../tags/service';
+import type { TrainingDataSource } from './service';
 
 /** Test and bench support for the model registry (never imported by the server). */
+
+/** The training data of a model service built outside an app: the stored tags, as served. */
+export const storedTags = (db: Db): TrainingDataSource => ({
+  list: async (figure) => (await createTagRepository(db).list(figure)).map(toTag),
+});
 
 export interface TagFields {
   tag: string;

@@ -4,13 +4,12 @@
  * scores the held-out questions it is given. Bundled as its own file (dist/train-worker.js) so
  * that the server can start it; under tsx / vitest the host registers tsx first.
  *
- * Protocol: the host posts one WorkerRequest; the worker posts progress messages, then exactly
- * one result (weights.bin transferred, not copied) or one error.
+ * Protocol: the worker job of lib/worker-thread.ts (one WorkerRequest in; progress, then one
+ * TrainingResult or one error out).
  */
-import { parentPort } from 'node:worker_threads';
 import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
 import { parseDataset, type Dataset, type LabelledText } from '@dwitunggal/classifier/dataset';
-import { crossValidate, metrics, predictAll } from '@dwitunggal/classifier/evaluate';
+import { crossValidate, metricsOf, predictAll } from '@dwitunggal/classifier/evaluate';
 import { metricsReport, type MetricsReport } from '@dwitunggal/classifier/report';
 import {
   DEFAULT_CONFIG,
@@ -18,6 +17,7 @@ import {
   type EpochStats,
   type TrainConfig,
 } from '@dwitunggal/classifier/train';
+import { serveWorkerJob } from '../../lib/worker-thread';
 
 export interface WorkerRequest {
   dataset: Dataset;
@@ -28,25 +28,21 @@ export interface WorkerRequest {
 }
 
 export type WorkerProgress = {
-  type: 'progress';
   phase: 'training' | 'evaluating';
   epoch: number;
   epochs: number;
   loss: number | null;
 };
 
-export type WorkerMessage =
-  | WorkerProgress
-  | {
-      type: 'result';
-      artifacts: ModelArtifacts;
-      history: EpochStats[];
-      cv: MetricsReport & { folds: number; seed: number };
-      heldout?: MetricsReport;
-      /** Training plus evaluation, in the worker. */
-      durationMs: number;
-    }
-  | { type: 'error'; message: string };
+/** What the worker answers (weights.bin transferred, not copied). */
+export interface TrainingResult {
+  artifacts: ModelArtifacts;
+  history: EpochStats[];
+  cv: MetricsReport & { folds: number; seed: number };
+  heldout?: MetricsReport;
+  /** Training plus evaluation, in the worker. */
+  durationMs: number;
+}
 
 /** Training steps of the product recipe: the naive Bayes start counts as one, then the epochs. */
 export const TRAINING_STEPS = DEFAULT_CONFIG.epochs + (DEFAULT_CONFIG.init === 'nb' ? 1 : 0);
@@ -62,19 +58,18 @@ export const CV_CONFIG: Partial<TrainConfig> = { calibrationFolds: 0 };
 export function runTraining(
   request: WorkerRequest,
   onProgress: (p: WorkerProgress) => void = () => {},
-): Extract<WorkerMessage, { type: 'result' }> {
+): TrainingResult {
   const started = performance.now();
   const dataset = parseDataset(request.dataset);
   let loss: number | null = null;
   let done = 0;
-  onProgress({ type: 'progress', phase: 'training', epoch: 0, epochs: TRAINING_STEPS, loss });
+  onProgress({ phase: 'training', epoch: 0, epochs: TRAINING_STEPS, loss });
   const trained = train(dataset, {
     seed: request.seed,
     onProgress: (_epoch, l) => {
       loss = l;
       done += 1;
       onProgress({
-        type: 'progress',
         phase: 'training',
         epoch: done,
         epochs: TRAINING_STEPS,
@@ -85,7 +80,7 @@ export function runTraining(
 
   // Every fold's fit reports TRAINING_STEPS steps: count them to report folds done. The loss
   // shown stays the final model's.
-  onProgress({ type: 'progress', phase: 'evaluating', epoch: 0, epochs: request.folds, loss });
+  onProgress({ phase: 'evaluating', epoch: 0, epochs: request.folds, loss });
   let foldSteps = 0;
   const cv = crossValidate(dataset, {
     folds: request.folds,
@@ -95,7 +90,7 @@ export function runTraining(
       foldSteps += 1;
       if (TRAINING_STEPS > 0 && foldSteps % TRAINING_STEPS === 0) {
         const epoch = Math.min(request.folds, foldSteps / TRAINING_STEPS);
-        onProgress({ type: 'progress', phase: 'evaluating', epoch, epochs: request.folds, loss });
+        onProgress({ phase: 'evaluating', epoch, epochs: request.folds, loss });
       }
     },
   });
@@ -105,16 +100,9 @@ export function runTraining(
   let heldout: MetricsReport | undefined;
   if (items.length > 0) {
     const predictions = predictAll(trained.model, items);
-    heldout = metricsReport(
-      metrics(
-        trained.model.tags,
-        predictions.map((p) => p.tag),
-        predictions.map((p) => p.predicted),
-      ),
-    );
+    heldout = metricsReport(metricsOf(trained.model.tags, predictions));
   }
   return {
-    type: 'result',
     artifacts: trained.artifacts,
     history: trained.history,
     cv: { ...metricsReport(cv.metrics), folds: request.folds, seed: request.seed },
@@ -123,17 +111,4 @@ export function runTraining(
   };
 }
 
-const port = parentPort;
-if (port) {
-  port.once('message', (request: WorkerRequest) => {
-    try {
-      const result = runTraining(request, (p) => port.postMessage(p satisfies WorkerMessage));
-      port.postMessage(result satisfies WorkerMessage, [result.artifacts.weights]);
-    } catch (error) {
-      port.postMessage({
-        type: 'error',
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies WorkerMessage);
-    }
-  });
-}
+serveWorkerJob(runTraining, (result) => [result.artifacts.weights]);

@@ -1,19 +1,15 @@
-import type { Worker } from 'node:worker_threads';
-import { spawnWorker, type WorkerEntry } from '../../lib/worker-thread';
-import type { WorkerMessage, WorkerProgress, WorkerRequest } from './train-worker';
+import { runWorkerJob, type WorkerEntry, type WorkerJob } from '../../lib/worker-thread';
+import type { TrainingResult, WorkerProgress, WorkerRequest } from './train-worker';
 
-export type WorkerResult = Extract<WorkerMessage, { type: 'result' }>;
-
-/** A failure reported by the training itself (bad data): its message is safe to show. */
+/**
+ * A training run that failed for a reason worth showing: bad data reported by the trainer, the
+ * time limit, or the worker stopping. Its message is safe to show; any other error is not.
+ */
 export class TrainingError extends Error {
   override name = 'TrainingError';
 }
 
-export interface TrainingJob {
-  result: Promise<WorkerResult>;
-  /** Stops the worker; `result` rejects with `reason`. */
-  cancel(reason: Error): Promise<void>;
-}
+export type TrainingJob = WorkerJob<TrainingResult>;
 
 const TRAIN_WORKER: WorkerEntry = {
   name: 'train-worker',
@@ -21,74 +17,23 @@ const TRAIN_WORKER: WorkerEntry = {
   source: new URL('./train-worker.ts', import.meta.url),
 };
 
-/** Starts the training worker (dist/train-worker.js, or train-worker.ts from the source tree). */
-const spawnTrainingWorker = () => spawnWorker(TRAIN_WORKER, { maxOldGenerationSizeMb: 512 });
-
-/** Runs one training job in a new worker thread, off the event loop. */
+/** Runs one training job in a new worker thread (dist/train-worker.js), off the event loop. */
 export function startTrainingJob(
   request: WorkerRequest,
   opts: { onProgress: (p: WorkerProgress) => void; timeoutMs: number },
 ): TrainingJob {
-  let worker: Worker | null = null;
-  let settled = false;
-  let timer: NodeJS.Timeout | undefined;
-  let rejectResult: (err: Error) => void = () => {};
-  const stop = () => {
-    clearTimeout(timer);
-    void worker?.terminate();
-  };
-  const result = new Promise<WorkerResult>((resolve, reject) => {
-    rejectResult = reject;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      stop();
-      fn();
-    };
-    timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(
-            new Error(
-              `Training took longer than ${Math.max(1, Math.ceil(opts.timeoutMs / 1000))} s`,
-            ),
-          ),
+  return runWorkerJob<WorkerRequest, WorkerProgress, TrainingResult>(TRAIN_WORKER, request, {
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    timeoutMs: opts.timeoutMs,
+    onProgress: opts.onProgress,
+    errors: {
+      failed: (message) => new TrainingError(message),
+      timedOut: () =>
+        new TrainingError(
+          `Training took longer than ${Math.max(1, Math.ceil(opts.timeoutMs / 1000))} s`,
         ),
-      opts.timeoutMs,
-    );
-    spawnTrainingWorker().then(
-      (w) => {
-        worker = w;
-        if (settled) {
-          void w.terminate();
-          return;
-        }
-        w.on('message', (message: WorkerMessage) => {
-          if (settled) return;
-          if (message.type === 'progress') opts.onProgress(message);
-          else if (message.type === 'result') finish(() => resolve(message));
-          else finish(() => reject(new TrainingError(message.message)));
-        });
-        w.on('error', (err) => finish(() => reject(err)));
-        w.on('exit', (code) =>
-          finish(() =>
-            reject(new Error(`Training worker stopped unexpectedly (exit code ${code})`)),
-          ),
-        );
-        w.postMessage(request);
-      },
-      (err: unknown) => finish(() => reject(err instanceof Error ? err : new Error(String(err)))),
-    );
-  });
-  return {
-    result,
-    async cancel(reason) {
-      if (!settled) {
-        settled = true;
-        rejectResult(reason);
-      }
-      clearTimeout(timer);
-      await worker?.terminate();
+      exited: (code) =>
+        new TrainingError(`Training worker stopped unexpectedly (exit code ${code})`),
     },
-  };
+  });
 }

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { Worker } from 'node:worker_threads';
 import type { QualityReport } from '@dwitunggal/contracts/tags';
 import { serviceUnavailable } from '../../lib/errors';
-import { spawnWorker, type WorkerEntry } from '../../lib/worker-thread';
-import type { QualityWorkerMessage, QualityWorkerRequest } from './quality-worker';
+import { runWorkerJob, type WorkerEntry, type WorkerJob } from '../../lib/worker-thread';
+import type { QualityWorkerRequest } from './quality-worker';
 
 const QUALITY_WORKER: WorkerEntry = {
   name: 'quality-worker',
   bundled: new URL('./quality-worker.js', import.meta.url),
   source: new URL('./quality-worker.ts', import.meta.url),
 };
+
+const SHUTTING_DOWN = 'The server is shutting down';
 
 /** A report computation that takes longer than this is stopped (the largest data takes seconds). */
 export const QUALITY_TIMEOUT_MS = 60_000;
@@ -39,59 +40,24 @@ export function createQualityReports(opts: { timeoutMs?: number } = {}): Quality
   const timeoutMs = opts.timeoutMs ?? QUALITY_TIMEOUT_MS;
   const running = new Map<string, { key: string; promise: Promise<QualityReport> }>();
   const latest = new Map<string, { key: string; report: QualityReport }>();
-  const workers = new Set<Worker>();
+  const jobs = new Set<WorkerJob<QualityReport>>();
   let computations = 0;
   let closed = false;
 
   function compute(request: QualityWorkerRequest): Promise<QualityReport> {
     computations += 1;
-    return new Promise<QualityReport>((resolve, reject) => {
-      let worker: Worker | null = null;
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (worker) {
-          workers.delete(worker);
-          void worker.terminate();
-        }
-        fn();
-      };
-      const timer = setTimeout(
-        () =>
-          finish(() =>
-            reject(serviceUnavailable('The quality report took too long. Please try again later.')),
-          ),
-        timeoutMs,
-      );
-      spawnWorker(QUALITY_WORKER, { maxOldGenerationSizeMb: 256 }).then(
-        (w) => {
-          if (settled || closed) {
-            void w.terminate();
-            finish(() => reject(new Error('The server is shutting down')));
-            return;
-          }
-          worker = w;
-          workers.add(w);
-          w.on('message', (message: QualityWorkerMessage) =>
-            finish(() =>
-              message.type === 'result'
-                ? resolve(message.report)
-                : reject(new Error(message.message)),
-            ),
-          );
-          w.on('error', (err) => finish(() => reject(err)));
-          w.on('exit', (code) =>
-            finish(() =>
-              reject(new Error(`Quality worker stopped unexpectedly (exit code ${code})`)),
-            ),
-          );
-          w.postMessage(request);
-        },
-        (err: unknown) => finish(() => reject(err instanceof Error ? err : new Error(String(err)))),
-      );
+    const job = runWorkerJob<QualityWorkerRequest, never, QualityReport>(QUALITY_WORKER, request, {
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      timeoutMs,
+      errors: {
+        failed: (message) => new Error(message),
+        timedOut: () =>
+          serviceUnavailable('The quality report took too long. Please try again later.'),
+        exited: (code) => new Error(`Quality worker stopped unexpectedly (exit code ${code})`),
+      },
     });
+    jobs.add(job);
+    return job.result.finally(() => jobs.delete(job));
   }
 
   return {
@@ -104,7 +70,7 @@ export function createQualityReports(opts: { timeoutMs?: number } = {}): Quality
       for (const t of request.tags) hash.update(`${JSON.stringify([t.tag, t.input])}\n`);
       const key = hash.digest('hex');
       for (;;) {
-        if (closed) throw new Error('The server is shutting down');
+        if (closed) throw new Error(SHUTTING_DOWN);
         const last = latest.get(figure);
         if (last?.key === key) return last.report;
         const current = running.get(figure);
@@ -129,7 +95,7 @@ export function createQualityReports(opts: { timeoutMs?: number } = {}): Quality
     },
     async close() {
       closed = true;
-      await Promise.all([...workers].map((w) => w.terminate()));
+      await Promise.all([...jobs].map((job) => job.cancel(new Error(SHUTTING_DOWN))));
     },
   };
 }

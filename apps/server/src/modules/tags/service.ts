@@ -22,7 +22,7 @@ import {
   type Tag,
 } from '@dwitunggal/contracts/tags';
 import { tagFields, type updateTagBody } from '@dwitunggal/contracts/schemas/tags';
-import { badRequest, conflict, notFound, type AppError } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound, type AppError } from '../../lib/errors';
 import type { Cache } from '../../lib/cache';
 import { CsvError, fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
 import type { QualityReports } from './quality-reports';
@@ -193,11 +193,8 @@ async function uniqueAsConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-      if ((e as { code?: unknown }).code === '23505')
-        throw conflict('Data yang sama sudah ada; muat ulang lalu coba lagi');
-      e = (e as { cause?: unknown }).cause;
-    }
+    if (isUniqueViolation(err))
+      throw conflict('Data yang sama sudah ada; muat ulang lalu coba lagi');
     throw err;
   }
 }

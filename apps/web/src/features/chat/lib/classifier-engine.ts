@@ -5,13 +5,12 @@
  * the host runs this same module in the page. Messages are plain data: no functions, no
  * tensors, errors as { name, message }.
  */
-import type { ModelContent } from '@dwitunggal/classifier/artifacts';
+import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
 import type { ChatPrediction } from '@dwitunggal/classifier/infer';
-import type { WordIndex } from '@dwitunggal/classifier/preprocess';
 import { loadClassifier, type LoadedClassifier } from './tf-runtime';
 
 export type EngineRequest =
-  | { op: 'load'; modelUrl: string; wordIndex: WordIndex; content: ModelContent }
+  | { op: 'load'; artifacts: ModelArtifacts }
   | { op: 'classify'; handle: number; text: string }
   | { op: 'dispose'; handle: number };
 
@@ -40,14 +39,11 @@ function loaded(handle: number): LoadedClassifier {
   return model;
 }
 
-/**
- * Runs one request. The model URL must be absolute (a worker would resolve a relative one
- * against its own script); the weights are fetched relative to it.
- */
+/** Runs one request (a model is loaded from the artifacts the page fetched). */
 export async function runRequest(request: EngineRequest): Promise<unknown> {
   switch (request.op) {
     case 'load': {
-      const model = await loadClassifier(request.modelUrl, request.wordIndex, request.content);
+      const model = await loadClassifier(request.artifacts);
       const handle = nextHandle++;
       models.set(handle, model);
       return handle;

@@ -1,8 +1,7 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import type { ModelContent } from '@dwitunggal/classifier/artifacts';
+import { fetchArtifacts, type ModelContent } from '@dwitunggal/classifier/artifacts';
 import type { Classifier } from '@dwitunggal/classifier/infer';
-import type { WordIndex } from '@dwitunggal/classifier/preprocess';
-import { responder } from '@dwitunggal/classifier/respond';
+import { withResponses } from '@dwitunggal/classifier/respond';
 import { useSyncExternalStore } from 'react';
 import { fetchActiveModel, type ActiveModel } from '../api/active-model';
 import { engineCall, engineGeneration, warmEngine } from './classifier-host';
@@ -61,37 +60,25 @@ function setStatus(figure: CharacterKey, status: ModelStatus) {
 
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
-async function fetchJson<T>(url: string): Promise<T> {
-  const res = await fetch(absolute(url), { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
 /**
- * Loads a version into the classifier engine (a Web Worker: TF.js, the weights and every
- * prediction stay off the main thread). The page fetches the two JSON files while the worker
- * starts; the worker fetches the model and its weights.
+ * Loads a version into the classifier engine (a Web Worker: TF.js and every prediction stay
+ * off the main thread). The page fetches and verifies the four files while the worker starts,
+ * then hands them over.
  */
 async function load(active: ActiveModel): Promise<Loaded> {
   warmEngine();
-  const [wordIndex, content] = await Promise.all([
-    fetchJson<WordIndex>(active.wordIndexUrl),
-    fetchJson<ModelContent>(active.contentUrl),
-  ]);
-  const generation = engineGeneration();
-  const handle = await engineCall({
-    op: 'load',
+  const artifacts = await fetchArtifacts({
     modelUrl: absolute(active.modelUrl),
-    wordIndex,
-    content,
+    wordIndexUrl: absolute(active.wordIndexUrl),
+    contentUrl: absolute(active.contentUrl),
   });
+  const { content } = artifacts;
+  const generation = engineGeneration();
+  const handle = await engineCall({ op: 'load', artifacts });
   const dispose = () => {
     engineCall({ op: 'dispose', handle }).catch(() => {});
   };
-  const classifier: Classifier = {
-    classify: (text) => engineCall({ op: 'classify', handle, text }),
-    respond: responder(content),
-  };
+  const classifier = withResponses((text) => engineCall({ op: 'classify', handle, text }), content);
   // A model whose weights decode but are not numbers (damaged bytes of the right size) would
   // answer nonsense: one probe prediction must give a real probability before it replaces
   // the model in use.

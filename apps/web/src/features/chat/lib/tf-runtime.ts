@@ -8,14 +8,13 @@
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import { loadLayersModel } from '@tensorflow/tfjs-layers';
-import type { ModelContent } from '@dwitunggal/classifier/artifacts';
+import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
 import {
   createClassifier,
   tfjsModel,
   type Classifier,
   type TfLike,
 } from '@dwitunggal/classifier/infer';
-import type { WordIndex } from '@dwitunggal/classifier/preprocess';
 
 let ready: Promise<void> | null = null;
 
@@ -33,17 +32,20 @@ function init(): Promise<void> {
 export type LoadedClassifier = { classifier: Classifier; dispose(): void };
 
 /**
- * Loads a layers model (model.json; weights resolved relative to it) and wraps it as the
- * package's classifier. Throws IncompatibleModelError for a model trained with other
- * preprocessing than this build implements.
+ * Loads a model's artifacts (fetched by the page with the classifier's `fetchArtifacts`) as a
+ * layers model from memory and wraps it as the package's classifier. Throws
+ * IncompatibleModelError for a model trained with other preprocessing than this build implements.
  */
-export async function loadClassifier(
-  modelUrl: string,
-  wordIndex: WordIndex,
-  content: ModelContent,
-): Promise<LoadedClassifier> {
+export async function loadClassifier(artifacts: ModelArtifacts): Promise<LoadedClassifier> {
   await init();
-  const model = await loadLayersModel(modelUrl);
+  const { modelJson, weights, wordIndex, content } = artifacts;
+  const model = await loadLayersModel(
+    tf.io.fromMemory({
+      modelTopology: modelJson.modelTopology,
+      weightSpecs: modelJson.weightsManifest.flatMap((group) => group.weights),
+      weightData: weights,
+    }),
+  );
   try {
     const classifier = createClassifier(
       tfjsModel(tf as unknown as TfLike, model),

@@ -3,7 +3,7 @@
  * code), served by MSW the way the server's model API serves them.
  */
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
+import { packArtifacts, type ModelArtifacts } from '@dwitunggal/classifier/artifacts';
 import { parseDataset, type Dataset } from '@dwitunggal/classifier/dataset';
 import { train } from '@dwitunggal/classifier/train';
 import { http, HttpResponse } from 'msw';
@@ -92,21 +92,10 @@ export function createModelApi() {
       requests.push(`${k}/${file}`);
       const artifacts = versions.get(k);
       if (!artifacts) return failure(404, 'Not found');
-      switch (file) {
-        case 'model.json':
-          return HttpResponse.json(artifacts.modelJson);
-        case 'weights.bin':
-          if (broken.has(k)) return new HttpResponse(null, { status: 500 });
-          return HttpResponse.arrayBuffer(artifacts.weights, {
-            headers: { 'content-type': 'application/octet-stream' },
-          });
-        case 'word_index.json':
-          return HttpResponse.json(artifacts.wordIndex);
-        case 'content.json':
-          return HttpResponse.json(artifacts.content);
-        default:
-          return failure(404, 'Not found');
-      }
+      const served = packArtifacts(artifacts).find((f) => f.name === file);
+      if (!served) return failure(404, 'Not found');
+      if (file === 'weights.bin' && broken.has(k)) return new HttpResponse(null, { status: 500 });
+      return new HttpResponse(served.body, { headers: { 'content-type': served.contentType } });
     }),
   ];
 
