@@ -25,7 +25,7 @@ const app = await buildApp({
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 // 1. Registration flood from one address, 10 requests in flight.
-const statuses: number[] = new Array(FLOOD);
+const statuses: number[] = new Array<number>(FLOOD);
 const retryAfter = new Set<string>();
 let next = 0;
 const floodStarted = performance.now();

@@ -78,8 +78,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   };
 }
 
-export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T =>
-  res.json() as T;
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T => res.json<T>();
 
 let counter = 0;
 /** A unique valid registration body. */

@@ -39,15 +39,15 @@ const tagIdOf = async (w: World, nama: 'Soekarno' | 'Hatta') => {
     url: `/api/chatbot/tags/nama/${nama}`,
     headers: bearer(w.admin.token),
   });
-  const first = (
-    res.json() as { data: { id: string; tag: string; input: string[]; responses: string[] }[] }
-  ).data[0];
+  const first = res.json<{
+    data: { id: string; tag: string; input: string[]; responses: string[] }[];
+  }>().data[0];
   if (!first) throw new Error(`no tag of ${nama}`);
   return first;
 };
 const activeVersion = async (w: World, figure: string) => {
   const res = await w.ctx.app.inject({ method: 'GET', url: `/api/models/${figure}/active` });
-  return (res.json() as { data: { version: number } }).data.version;
+  return res.json<{ data: { version: number } }>().data.version;
 };
 /** A version of the figure that is not active; retrains (retiring the active one) if none is. */
 const retiredVersion = async (w: World, figure: string): Promise<number> => {
@@ -57,7 +57,7 @@ const retiredVersion = async (w: World, figure: string): Promise<number> => {
       url: `/api/models/${figure}/versions`,
       headers: bearer(w.admin.token),
     });
-    return (res.json() as { data: { version: number; status: string }[] }).data;
+    return res.json<{ data: { version: number; status: string }[] }>().data;
   };
   const found = (await list()).find((v) => v.status !== 'active');
   if (found) return found.version;
@@ -87,7 +87,7 @@ const disposableTag = async (w: World) => {
     },
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
-  return (res.json() as { data: { tag: { id: string } } }).data.tag.id;
+  return res.json<{ data: { tag: { id: string } } }>().data.tag.id;
 };
 
 const CONTRACT: Record<string, Row> = {

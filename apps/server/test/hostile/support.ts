@@ -63,7 +63,7 @@ interface OpenApiDoc {
 export async function loadOperations(ctx: TestContext): Promise<Operation[]> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   if (res.statusCode !== 200) throw new Error(`GET /api/docs/json -> ${res.statusCode}`);
-  const doc = res.json() as OpenApiDoc;
+  const doc = res.json<OpenApiDoc>();
   const ops: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(byMethod)) {
@@ -132,7 +132,11 @@ export async function createWorld(): Promise<World> {
 }
 
 const rowsOf = async <T>(world: World, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await world.ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  (
+    (await world.ctx.database.db.execute<Record<string, unknown>>(query)) as {
+      rows: T[];
+    }
+  ).rows;
 
 /** Re-reads the ids that path parameters may name (they change after genuine writes). */
 export async function refreshExisting(world: World): Promise<void> {
@@ -196,7 +200,7 @@ export async function restoreAccounts(world: World): Promise<void> {
       url: '/api/auth/me',
       headers: { authorization: `Bearer ${token}` },
     });
-    return res.statusCode === 200 && (res.json() as { data: { role: string } }).data.role === role;
+    return res.statusCode === 200 && res.json<{ data: { role: string } }>().data.role === role;
   };
   if (!(await works(world.learner.token, 'user'))) {
     const l = await signUp(world.ctx.app);

@@ -166,7 +166,8 @@ export function verifyModelFiles(
     try {
       const copy = weights.slice().buffer;
       const { spec, params } = readModel(modelJson, copy);
-      const expected = Object.values(params).reduce((n, a: Float32Array) => n + a.length, 0) * 4;
+      const expected =
+        Object.values(params).reduce((n: number, a: Float32Array) => n + a.length, 0) * 4;
       const listed = modelJson.weightsManifest
         .flatMap((g) => g.weights)
         .reduce((n, w) => n + w.shape.reduce((a, b) => a * b, 1) * 4, 0);
@@ -534,7 +535,7 @@ export function createModelService(deps: {
           err instanceof DatasetError ||
           err instanceof StoppedError ||
           (err instanceof Error && /^Training (took|worker)/.test(err.message));
-        const message = safe ? (err as Error).message : 'Training failed because of a server error';
+        const message = safe ? err.message : 'Training failed because of a server error';
         if (!safe) log?.error({ err, runId: run.id, figure }, 'training run failed');
         try {
           while (state.writing) await state.writing;

@@ -12,7 +12,7 @@ export type Envelope<T = unknown> = {
   errors?: Record<string, string>;
 };
 
-export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+export const body = <T = unknown>(res: LightMyRequestResponse) => res.json<Envelope<T>>();
 
 export interface TagFields {
   tag: string;

@@ -45,7 +45,7 @@ export function client(app: FastifyInstance, token?: string) {
     async list(nama: string): Promise<TagDto[]> {
       const res = await send('GET', `/api/chatbot/tags/nama/${nama}`);
       if (res.statusCode !== 200) throw new Error(`list failed: ${res.body}`);
-      return (res.json() as Envelope<TagDto[]>).data;
+      return res.json<Envelope<TagDto[]>>().data;
     },
     /** Deletes every tag of a figure through the API (so the cache sees it). */
     async clear(nama: string): Promise<void> {
@@ -62,13 +62,13 @@ export function client(app: FastifyInstance, token?: string) {
     }): Promise<TagDto> {
       const res = await send('POST', '/api/chatbot/tags', body);
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-      return (res.json() as Envelope<{ tag: TagDto }>).data.tag;
+      return res.json<Envelope<{ tag: TagDto }>>().data.tag;
     },
   };
 }
 export type Client = ReturnType<typeof client>;
 
-export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+export const body = <T = unknown>(res: LightMyRequestResponse) => res.json<Envelope<T>>();
 
 /** A valid tag body with `n` distinct inputs. */
 export function sampleTag(nama: string, tag: string, n = 3) {
@@ -83,7 +83,7 @@ export function sampleTag(nama: string, tag: string, n = 3) {
 /** Every row of the training-data tables, in a stable order. */
 export async function snapshotTables(db: Db): Promise<unknown> {
   const read = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    ((await db.execute<Record<string, unknown>>(query)) as { rows: unknown[] }).rows;
   return {
     tags: await read(
       sql`select id, seq, character, name, name_key, updated_at from tags order by seq`,

@@ -9,12 +9,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import { loadLayersModel } from '@tensorflow/tfjs-layers';
 import type { ModelContent } from '@dwitunggal/classifier/artifacts';
-import {
-  createClassifier,
-  tfjsModel,
-  type Classifier,
-  type TfLike,
-} from '@dwitunggal/classifier/infer';
+import { createClassifier, tfjsModel, type Classifier } from '@dwitunggal/classifier/infer';
 import type { WordIndex } from '@dwitunggal/classifier/preprocess';
 
 let ready: Promise<void> | null = null;
@@ -45,11 +40,7 @@ export async function loadClassifier(
   await init();
   const model = await loadLayersModel(modelUrl);
   try {
-    const classifier = createClassifier(
-      tfjsModel(tf as unknown as TfLike, model),
-      wordIndex,
-      content,
-    );
+    const classifier = createClassifier(tfjsModel(tf, model), wordIndex, content);
     return { classifier, dispose: () => model.dispose() };
   } catch (error) {
     model.dispose();

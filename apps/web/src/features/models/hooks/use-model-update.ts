@@ -104,7 +104,7 @@ export function useModelUpdate({
   /** Opens the confirmation and looks up the last run's time for the estimate. */
   const ask = useCallback(() => {
     setState({ step: 'confirm', etaMs: null });
-    fetchVersions(figure)
+    void fetchVersions(figure)
       .then((versions) => estimateFrom(versions))
       .catch(() => estimateFrom(null))
       .then((etaMs) => {
