@@ -19,7 +19,7 @@ const bench = await startBenchApp('abuse', {
 const { address, database } = bench;
 
 // 1. Registration flood from one address, 10 requests in flight.
-const statuses: number[] = new Array(FLOOD);
+const statuses: number[] = new Array<number>(FLOOD);
 const retryAfter = new Set<string>();
 let next = 0;
 const floodStarted = performance.now();

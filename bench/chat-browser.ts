@@ -178,8 +178,8 @@ async function measureClickToActive(browser: Browser, baseURL: string) {
     await context.close();
     return { skipped: 'no enabled "Perbarui Model" button on /crudsoekarno in this build' };
   }
-  const token = (storageState.origins[0]?.localStorage.find((e) => e.name === 'auth-storage')
-    ?.value ?? '') as string;
+  const token =
+    storageState.origins[0]?.localStorage.find((e) => e.name === 'auth-storage')?.value ?? '';
   const bearer = (JSON.parse(token) as { state: { token: string } }).state.token;
   const activeVersion = async () => {
     const res = await fetch(`${baseURL}/api/models/soekarno/active`, {

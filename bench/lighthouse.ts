@@ -90,7 +90,7 @@ async function auditOnce(url: string, authState: string | null): Promise<Lhr> {
       ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
-    return result.lhr as unknown as Lhr;
+    return result.lhr;
   } finally {
     chrome.kill();
   }

@@ -151,7 +151,7 @@ async function phase(opts: {
       ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
       timeout: 10,
     },
-    (err, result) => finish(err, result),
+    (err: Error | null, result) => finish(err, result),
   );
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     const route = answered;

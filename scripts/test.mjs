@@ -18,6 +18,11 @@ const run = (label, cmd, args, env = process.env) => {
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 const only = process.argv[2];
 
+if (!only || only === 'gates') {
+  // Static gates first (`npm run gates`: prettier --check, eslint, tsc of every workspace), so no
+  // suite runs on a tree that does not format, lint or typecheck. `node scripts/test.mjs gates`.
+  run('static gates (prettier --check, eslint, tsc)', 'npm', ['run', 'gates']);
+}
 if (!only || only === 'unit') {
   run('dependency engines', 'node', ['scripts/check-engines.mjs']);
   run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);

@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
   }
   return async () => {
     if (pgUrl && !cluster) await dropDatabase(pgUrl, PG_TEMPLATE).catch(() => {});
-    (cluster as Cluster | null)?.destroy();
+    cluster?.destroy();
     rmSync(root, { recursive: true, force: true });
   };
 }

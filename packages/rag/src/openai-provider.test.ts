@@ -93,7 +93,7 @@ const behaviours: Record<string, (res: ServerResponse) => void | Promise<void>> 
     res.end('data: [DONE]\n\n');
   },
   slow(res) {
-    const timer = setTimeout(() => behaviours.normal!(res), 2_000);
+    const timer = setTimeout(() => void behaviours.normal!(res), 2_000);
     res.on('close', () => clearTimeout(timer));
   },
   async 'slow-stream'(res) {

@@ -506,7 +506,7 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): Generator {
         };
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
-        const cause = controller.signal.aborted ? controller.signal.reason : error;
+        const cause: unknown = controller.signal.aborted ? controller.signal.reason : error;
         const answer = await fallBack(input, cause);
         if (!emitted) yield { type: 'delta', text: answer.text };
         yield { type: 'done', answer, replace: emitted };

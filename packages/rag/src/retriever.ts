@@ -300,7 +300,7 @@ export function createRetriever(
     const terms = analyze(query, karakter);
     const scores = new Float64Array(n);
     const credit = new Float64Array(n);
-    const matched: (string[] | undefined)[] = new Array(n);
+    const matched = new Array<string[] | undefined>(n);
     // Per query term: the best variant's value and credit in each document it occurs in.
     const bestValue = new Float64Array(n);
     const bestCredit = new Float64Array(n);

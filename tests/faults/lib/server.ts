@@ -171,7 +171,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   void exited.then((c) => (gone = c));
   for (;;) {
     if (gone !== null)
-      throw new Error(`server exited (${gone}) before it was ready:\n${out.slice(-4000)}`);
+      throw new Error(`server exited (${String(gone)}) before it was ready:\n${out.slice(-4000)}`);
     try {
       const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return server;

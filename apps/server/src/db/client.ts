@@ -31,7 +31,7 @@ export interface Database {
    */
   listen?(channel: string, fn: (payload: string) => void, hooks?: ListenHooks): Promise<Listener>;
   /** Sends a notification to every listener of the channel, in every process. */
-  notify?(channel: string, payload: string): Promise<void>;
+  notify?: (channel: string, payload: string) => Promise<void>;
 }
 
 export interface ListenHooks {

@@ -20,7 +20,7 @@ export interface AbuseLimits {
 export function createAbuseLimits(limiter: RateLimiter, limits: AbuseLimits) {
   return {
     /** preHandler of POST /api/auth/register (after validation, before the password hash). */
-    async register(request: FastifyRequest): Promise<void> {
+    register: async (request: FastifyRequest): Promise<void> => {
       const { maxPerIp, maxGlobal, windowSeconds } = limits.register;
       const { blocked } = await limiter.hitChain(
         [
@@ -33,7 +33,7 @@ export function createAbuseLimits(limiter: RateLimiter, limits: AbuseLimits) {
     },
 
     /** Chat: per learner, per address and for everyone, each per minute. */
-    async chat(request: FastifyRequest, userId: string): Promise<void> {
+    chat: async (request: FastifyRequest, userId: string): Promise<void> => {
       const { maxPerUser, maxPerIp, maxGlobal } = limits.chat;
       const { blocked } = await limiter.hitChain(
         [

@@ -21,10 +21,7 @@ export function fastSerializerCompiler<S>(
       io: 'output',
       target: 'draft-7',
     });
-    compiled.set(
-      status,
-      fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string,
-    );
+    compiled.set(status, fastJson(jsonSchema as Parameters<typeof fastJson>[0]));
   }
   return (route) =>
     compiled.get(String(route.httpStatus)) ??

@@ -42,7 +42,9 @@ export function createRateLimiter(db: Db) {
     resetInSeconds: Math.max(1, Math.ceil(Number(row?.reset_in ?? 1))),
   });
   const rows = async (query: SQL) =>
-    (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    (await db.execute<Record<string, unknown>>(query)) as {
+      rows: Record<string, unknown>[];
+    };
   /** About one call in a hundred deletes the counters of windows that ended a day ago. */
   const pruneSometimes = async () => {
     if (Math.random() < 0.01) {
@@ -135,7 +137,11 @@ export function createRateLimiter(db: Db) {
           ${resetIn(windowSeconds)} as reset_in`);
       const row = result.rows[0];
       const hit = toHit(row);
-      return { ...hit, allowed: hit.count <= max, window: String(row?.window ?? '') };
+      return {
+        ...hit,
+        allowed: hit.count <= max,
+        window: typeof row?.window === 'string' ? row.window : '',
+      };
     },
     /** Gives back a slot taken by `reserve`, unless its window has ended meanwhile. */
     async refund(key: string, reservation: Pick<Reservation, 'window'>): Promise<void> {

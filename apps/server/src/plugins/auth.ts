@@ -11,9 +11,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Route guard (`onRequest`): a valid bearer token of an existing user, else 401. */
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Route guard (`onRequest`): as `authenticate`, and the user is an admin, else 403. */
-    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 

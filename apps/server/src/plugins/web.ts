@@ -31,7 +31,7 @@ export function prerenderedPages(root: string): Record<string, string> {
           /^[\w-]+\.html$/.test(name) &&
           existsSync(path.join(root, name)),
       ),
-    ) as Record<string, string>;
+    );
   } catch {
     return {};
   }

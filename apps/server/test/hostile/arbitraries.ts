@@ -381,9 +381,7 @@ export function queryFor(op: Operation): fc.Arbitrary<string> {
 export type Role = 'none' | 'bad' | 'learner' | 'admin';
 
 /** An Authorization header for a role; `bad` covers garbage, forged and expired tokens. */
-export function authFor(
-  forged: () => string[],
-): fc.Arbitrary<{
+export function authFor(forged: () => string[]): fc.Arbitrary<{
   role: Role;
   header: (t: { learner: string; admin: string }) => string | undefined;
 }> {

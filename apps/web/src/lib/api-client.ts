@@ -40,7 +40,7 @@ export function getApi(): Promise<AxiosInstance> {
       ) {
         unauthorizedHandler?.();
       }
-      return Promise.reject(error);
+      throw error;
     });
     applyToken(created);
     instance = created;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-type MinWidth = { matches(): boolean; subscribe(onChange: () => void): () => void };
+type MinWidth = { matches: () => boolean; subscribe: (onChange: () => void) => () => void };
 
 const stores = new Map<number, MinWidth>();
 

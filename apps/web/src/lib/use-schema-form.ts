@@ -41,8 +41,8 @@ export function useSchemaForm<T extends StringValues>({
 
   const validate = useCallback(async (candidate: T) => {
     const parsed = await (await loadSchema.current()).safeParseAsync(candidate);
-    if (parsed.success) return { data: parsed.data, errors: {} as FieldErrors<T> };
     const found: FieldErrors<T> = {};
+    if (parsed.success) return { data: parsed.data, errors: found };
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '') as keyof T & string;
       if (key && found[key] === undefined) found[key] = issue.message;

@@ -2,15 +2,18 @@ import path from 'node:path';
 import { createRagEngine, type RagEngine } from '@dwitunggal/rag/engine';
 import { loadKnowledge } from '@dwitunggal/rag/load-knowledge';
 import { openAIConfigFromEnv } from '@dwitunggal/rag/openai-provider';
-import type { AppConfig } from '../../app';
+import type { Config } from '../../env';
 import { findRepoPath } from '../../lib/paths';
+
+/** The settings the chat engine reads: the LLM provider's, each optional. */
+export type ChatEngineConfig = Partial<Pick<Config, Extract<keyof Config, `LLM_${string}`>>>;
 
 /**
  * The rag model: the knowledge base in data/seed/knowledge indexed once at start, and the
  * OpenAI-compatible provider when LLM_BASE_URL and LLM_MODEL are set (else the embedded,
  * offline generator).
  */
-export async function createChatEngine(config: AppConfig): Promise<RagEngine> {
+export async function createChatEngine(config: ChatEngineConfig): Promise<RagEngine> {
   const passages = await loadKnowledge(path.join(findRepoPath('data/seed'), 'knowledge'));
   const llm = openAIConfigFromEnv({
     LLM_BASE_URL: config.LLM_BASE_URL,

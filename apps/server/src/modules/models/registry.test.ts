@@ -459,9 +459,9 @@ describe('versions that are not active', () => {
   });
 
   it('documents the purge in OpenAPI', async () => {
-    const doc = (await anonymous.get('/api/docs/json')).json() as {
+    const doc = (await anonymous.get('/api/docs/json')).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    };
+    }>();
     const purge = doc.paths['/api/models/{figure}/versions/{version}']?.delete;
     expect(Object.keys(purge?.responses ?? {})).toEqual(
       expect.arrayContaining(['200', '401', '403', '404', '409']),

@@ -73,7 +73,7 @@ describe('export', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="dwitunggal-soekarno-tags-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const archive = res.json() as { version: number; nama: string; tags: unknown[] };
+    const archive = res.json<{ version: number; nama: string; tags: unknown[] }>();
     expect(archive).toEqual({
       version: 1,
       nama: 'Soekarno',
@@ -128,9 +128,9 @@ describe('export', () => {
 describe('import', () => {
   it('JSON export then import into an empty figure reproduces the data exactly', async () => {
     await fill('Soekarno', TRICKY);
-    const exported = (await admin.get('/api/chatbot/export/Soekarno')).json() as {
+    const exported = (await admin.get('/api/chatbot/export/Soekarno')).json<{
       tags: unknown[];
-    };
+    }>();
     const res = await admin.post('/api/chatbot/import/Hatta?dryRun=false', exported);
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({
@@ -149,7 +149,7 @@ describe('import', () => {
       'Berkas ini berisi data Soekarno, tetapi akan diimpor ke Hatta.',
     ]);
     expect(stripIds(await admin.list('Hatta'))).toEqual(stripIds(await admin.list('Soekarno')));
-    const again = (await admin.get('/api/chatbot/export/Hatta')).json() as { tags: unknown[] };
+    const again = (await admin.get('/api/chatbot/export/Hatta')).json<{ tags: unknown[] }>();
     expect(again.tags).toEqual(exported.tags);
   });
 

@@ -47,7 +47,7 @@ function tagsSelect(where: SQL): SQL {
 
 type Row = Record<string, unknown>;
 async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  const result = (await db.execute<Row>(query)) as { rows: Row[] };
   return result.rows;
 }
 

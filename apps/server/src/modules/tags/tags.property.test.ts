@@ -235,7 +235,7 @@ const request: fc.Arbitrary<Req> = fc.oneof(
     .map(([nama, q]) => ({ method: 'GET' as const, url: `/api/chatbot/export/${nama}${q}` })),
   segment.map((nama) => ({ method: 'GET' as const, url: `/api/chatbot/quality/${nama}` })),
   fc
-    .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE') as fc.Arbitrary<Req['method']>, segment)
+    .tuple(fc.constantFrom<Req['method']>('GET', 'POST', 'PUT', 'DELETE'), segment)
     .map(([method, s]) => ({
       method,
       url: `/api/chatbot/${s}`,

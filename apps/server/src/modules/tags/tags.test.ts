@@ -503,9 +503,9 @@ describe('delete', () => {
     });
     expect((await admin.get(`/api/chatbot/tags/${t.id}`)).statusCode).toBe(404);
     expect(await learner.list('Hatta')).toEqual([keep]);
-    const left = (await ctx.database.db.execute(
+    const left = (await ctx.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from tag_inputs where tag_id = ${t.id}`,
-    )) as unknown as {
+    )) as {
       rows: { n: number }[];
     };
     expect(left.rows[0]?.n).toBe(0);
@@ -529,9 +529,9 @@ describe('the 15-tag limit under concurrency', () => {
       expect(body(r).message).toBe('Maksimal 15 tag per karakter telah tercapai');
     }
     expect(await admin.list('Hatta')).toHaveLength(15);
-    const rows = (await ctx.database.db.execute(
+    const rows = (await ctx.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from tags where character = 'hatta'`,
-    )) as unknown as {
+    )) as {
       rows: { n: number }[];
     };
     expect(rows.rows[0]?.n).toBe(15);
@@ -584,7 +584,7 @@ describe('OpenAPI', () => {
   it('documents every tag route', async () => {
     const res = await client(ctx.app).get('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/chatbot/tags/nama/{nama}',

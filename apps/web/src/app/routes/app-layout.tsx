@@ -50,13 +50,13 @@ export function AppLayoutRoute() {
 
   const onLogout = async () => {
     await signOut();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   };
 
   const onDeleteAccount = async () => {
     if (!window.confirm(DELETE_ACCOUNT_CONFIRMATION)) return;
     await deleteAccount();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   };
 
   return (

@@ -16,7 +16,7 @@ export function LoginRoute() {
       <title>Masuk · Dwitunggal</title>
       <h1 className="text-3xl font-bold sm:text-[2.1rem]">Selamat datang kembali</h1>
       <p className="mt-2 mb-8 text-tinta-600">Masuk untuk melanjutkan percakapan sejarah Anda.</p>
-      <LoginForm onSuccess={() => navigate(paths.home, { replace: true })} />
+      <LoginForm onSuccess={() => void navigate(paths.home, { replace: true })} />
       <p className="mt-8 text-center text-tinta-600">
         Belum punya akun?{' '}
         <Link

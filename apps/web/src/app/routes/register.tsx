@@ -15,7 +15,7 @@ export function RegisterRoute() {
 
   useEffect(() => {
     if (!success) return;
-    const id = window.setTimeout(() => navigate(paths.login), REGISTER_REDIRECT_MS);
+    const id = window.setTimeout(() => void navigate(paths.login), REGISTER_REDIRECT_MS);
     return () => window.clearTimeout(id);
   }, [success, navigate]);
 

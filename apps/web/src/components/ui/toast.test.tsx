@@ -26,17 +26,25 @@ describe('toasts', () => {
     act(() => pushToast({ tone: 'success', title: 'Tag berhasil diperbarui' }));
     expect(screen.getByRole('status')).toHaveTextContent('Tag berhasil diperbarui');
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     act(() => pushToast({ tone: 'error', title: 'Gagal menghapus tag' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Gagal menghapus tag');
 
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByText('Tag berhasil diperbarui')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Tag berhasil diperbarui')).not.toBeInTheDocument();
     expect(screen.getByText('Gagal menghapus tag')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByText('Gagal menghapus tag')).not.toBeInTheDocument();
   });
 

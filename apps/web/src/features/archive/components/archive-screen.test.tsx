@@ -456,9 +456,13 @@ describe('toasts', () => {
     const t = await table();
     await user.click(within(rowOf(t, 'sapaan')).getByRole('button', { name: 'Hapus tag sapaan' }));
     const toast = await screen.findByText('Tag berhasil dihapus');
-    act(() => vi.advanceTimersByTime(2500));
+    act(() => {
+      vi.advanceTimersByTime(2500);
+    });
     expect(toast).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(screen.queryByText('Tag berhasil dihapus')).not.toBeInTheDocument();
   });
 

@@ -222,7 +222,7 @@ export function TagModal({
       ) : mode === 'view' && detail ? (
         <TagDetail tag={detail} />
       ) : (
-        <form id={formId} noValidate onSubmit={onSubmit} className="space-y-6">
+        <form id={formId} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6">
           {formError && <Alert tone="error">{formError}</Alert>}
           <TextField
             ref={tagRef}

@@ -8,15 +8,15 @@ import { useHydrated } from '@/prerender/hydration';
  * (logout clears the chat keys) or changed in another tab is seen at once.
  */
 export type StoredValue<T> = {
-  get(): T;
+  get: () => T;
   /**
    * The value with nothing stored. A prerendered page shows it (the build knows no visitor's
    * storage), so React hydrates with it and renders the stored value right after.
    */
-  empty(): T;
+  empty: () => T;
   set(next: T | ((previous: T) => T)): void;
   remove(): void;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 };
 
 const listeners = new Map<string, Set<() => void>>();

@@ -68,7 +68,7 @@ export function UserMenu({ user, onLogout, onDeleteAccount, onChangePassword }: 
       ref={rootRef}
       className="relative"
       onBlur={(e) => {
-        if (open && !rootRef.current?.contains(e.relatedTarget as Node | null) && e.relatedTarget) {
+        if (open && !rootRef.current?.contains(e.relatedTarget) && e.relatedTarget) {
           setOpen(false);
         }
       }}
