@@ -19,7 +19,9 @@ const bench = await startBenchApp('tags', {
   // The bare route: the same one-statement list query, no auth, no validation, no envelope, no cache.
   routes: (app, database) =>
     app.get('/bench/bare-tags', async () => {
-      const result = (await database.db.execute(listTagsSql('soekarno'))) as unknown as {
+      const result = (await database.db.execute<Record<string, unknown>>(
+        listTagsSql('soekarno'),
+      )) as {
         rows: unknown[];
       };
       return result.rows;
@@ -71,9 +73,9 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round((s[Math.floor(s.length / 2)] as number) * 100) / 100;
 };
-const rows = (await database.db.execute(
+const rows = (await database.db.execute<{ n: number }>(
   sql`select count(*)::int as n from tag_inputs`,
-)) as unknown as {
+)) as {
   rows: { n: number }[];
 };
 

@@ -95,7 +95,7 @@ async function retrain(server: RunningServer, token: string, figure: 'soekarno' 
     },
   );
   expect(res.status).toBe(202);
-  const run = await waitForRun(server, token, res.body.data!.runId);
+  const run = await waitForRun(server, token, res.body.data.runId);
   expect(run.status).toBe('succeeded');
   return run.version!;
 }
@@ -157,7 +157,7 @@ describe.each(ENGINES)('a corrupt or truncated model file (%s)', (engine) => {
       '/api/models/soekarno/versions',
       { token },
     );
-    expect(versions.body.data!.map((v) => v.version)).toContain(first.soekarno.version);
+    expect(versions.body.data.map((v) => v.version)).toContain(first.soekarno.version);
     expect(await stop(server)).toBe(0);
   });
 });

@@ -37,7 +37,7 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
       },
     );
     expect(started.status).toBe(202);
-    const runId = started.body.data!.runId;
+    const runId = started.body.data.runId;
     // Kill while the worker is training (not before it started, not after it saved).
     for (;;) {
       const run = await getRun(server, token, runId);
@@ -81,7 +81,7 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
       },
     );
     expect(retry.status).toBe(202);
-    const done = await waitForRun(again, token2, retry.body.data!.runId);
+    const done = await waitForRun(again, token2, retry.body.data.runId);
     expect(done.status).toBe('succeeded');
     expect(done.version).toBeGreaterThan(before.version);
     expect((await activeModel(again, 'soekarno')).version).toBe(done.version);

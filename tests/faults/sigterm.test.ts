@@ -76,7 +76,7 @@ describe('SIGTERM with requests in flight', () => {
     // The training run was finished or failed, never left "running" for the next start.
     const again = await startServer({ dataDir });
     const token2 = await login(again);
-    const run = await getRun(again, token2, started.body.data!.runId);
+    const run = await getRun(again, token2, started.body.data.runId);
     expect(['succeeded', 'failed']).toContain(run.status);
     if (run.status === 'failed') expect(run.error).toBe('Server stopped during training');
     expect(await stop(again)).toBe(0);

@@ -45,7 +45,7 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
       },
     );
     expect(started.status).toBe(202);
-    const run = await waitForRun(b, admin, started.body.data!.runId);
+    const run = await waitForRun(b, admin, started.body.data.runId);
     expect(run.status).toBe('succeeded');
     const onB = await activeModel(b, 'soekarno');
     expect(onB.version).toBe(run.version);
@@ -70,7 +70,7 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
     const refused = both.find((r) => r.status === 409)!;
     expect(refused.body).toMatchObject({ code: 409, status: 'error' });
     const winner = both.find((r) => r.status === 202)!;
-    expect((await waitForRun(a, admin, winner.body.data!.runId)).status).toBe('succeeded');
+    expect((await waitForRun(a, admin, winner.body.data.runId)).status).toBe('succeeded');
 
     // 4. Tag writes through both keep the 15-tag limit (13 seeded: 2 more fit).
     const seeded = (await listTags(a, admin, 'Soekarno')).length;

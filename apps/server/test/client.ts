@@ -17,7 +17,7 @@ export type Envelope<T = unknown> = Omit<SuccessEnvelope<T>, 'status'> &
   };
 
 /** The parsed body of a response, typed as the envelope of `T`. */
-export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+export const body = <T = unknown>(res: LightMyRequestResponse) => res.json<Envelope<T>>();
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

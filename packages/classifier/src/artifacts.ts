@@ -343,7 +343,9 @@ export function verifyArtifacts(
   if (modelJson && weights) {
     try {
       const { spec, params } = readModel(modelJson, weights.slice().buffer);
-      const expected = Object.values(params).reduce((n, a: Float32Array) => n + a.length, 0) * 4;
+      const { embeddings, hiddenKernel, hiddenBias, outputKernel, outputBias } = params;
+      const arrays = [embeddings, hiddenKernel, hiddenBias, outputKernel, outputBias];
+      const expected = arrays.reduce((n, a) => n + a.length, 0) * 4;
       const listed = modelJson.weightsManifest
         .flatMap((g) => g.weights)
         .reduce((n, w) => n + w.shape.reduce((a, b) => a * b, 1) * 4, 0);

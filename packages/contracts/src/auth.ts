@@ -12,7 +12,7 @@ export const EMAIL_MAX = 254;
 
 export const ROLES = ['user', 'admin'] as const;
 
-export type {
+import type {
   ChangePasswordBody,
   ChangePasswordData,
   LoginBody,
@@ -21,3 +21,12 @@ export type {
   RegisterBody,
   Role,
 } from './schemas/auth';
+export type {
+  ChangePasswordBody,
+  ChangePasswordData,
+  LoginBody,
+  LoginData,
+  PublicUser,
+  RegisterBody,
+  Role,
+};

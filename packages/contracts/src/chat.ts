@@ -4,4 +4,5 @@ export const PROMPT_MAX = 1000;
 /** Recent turns a client may send with a rag question, for follow-ups ("lalu?", "kenapa?"). */
 export const HISTORY_MAX_TURNS = 6;
 
-export type { ChatAnswer, ChatBody, ChatSource, ChatTurn } from './schemas/chat';
+import type { ChatAnswer, ChatBody, ChatSource, ChatTurn } from './schemas/chat';
+export type { ChatAnswer, ChatBody, ChatSource, ChatTurn };

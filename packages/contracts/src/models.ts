@@ -63,7 +63,7 @@ export const TRAINING_PHASES = [
 ] as const;
 export const MODEL_VERSION_STATUSES = ['active', 'candidate', 'retired'] as const;
 
-export type {
+import type {
   ActiveModel,
   GateResult,
   MetricsReport,
@@ -78,3 +78,18 @@ export type {
   TrainingRun,
   TrainingRunStatus,
 } from './schemas/models';
+export type {
+  ActiveModel,
+  GateResult,
+  MetricsReport,
+  ModelMetrics,
+  ModelVersion,
+  ModelVersionStatus,
+  PurgedVersion,
+  StartRunBody,
+  StartRunData,
+  TrainingPhase,
+  TrainingProgress,
+  TrainingRun,
+  TrainingRunStatus,
+};

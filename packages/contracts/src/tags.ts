@@ -3,7 +3,6 @@
  * are in `./schemas/tags`.
  */
 import { MAX_TAGS_PER_CHARACTER, type CharacterName } from './characters';
-import type { ImportIssue, ImportPreview } from './schemas/tags';
 
 /** Limits of the training data (issue: training data). */
 export const TAG_NAME_MAX = 50;
@@ -211,7 +210,7 @@ export function planMerge<S extends MergeState>(
   };
 }
 
-export type {
+import type {
   ArchiveFile,
   CleanTagBody,
   CleanTagFields,
@@ -226,3 +225,18 @@ export type {
   UpdateTagBody,
   UpdateTagData,
 } from './schemas/tags';
+export type {
+  ArchiveFile,
+  CleanTagBody,
+  CleanTagFields,
+  CreateTagData,
+  ImportBody,
+  ImportIssue,
+  ImportPreview,
+  QualityIssue,
+  QualityReport,
+  Tag,
+  TagBody,
+  UpdateTagBody,
+  UpdateTagData,
+};

@@ -36,21 +36,21 @@ interface Row {
 
 const tagIdOf = async (w: World, nama: 'Soekarno' | 'Hatta') => {
   const res = await client(w.ctx.app, w.admin.token).get(`/api/chatbot/tags/nama/${nama}`);
-  const first = (
-    res.json() as { data: { id: string; tag: string; input: string[]; responses: string[] }[] }
-  ).data[0];
+  const first = res.json<{
+    data: { id: string; tag: string; input: string[]; responses: string[] }[];
+  }>().data[0];
   if (!first) throw new Error(`no tag of ${nama}`);
   return first;
 };
 const activeVersion = async (w: World, figure: string) => {
   const res = await client(w.ctx.app).get(`/api/models/${figure}/active`);
-  return (res.json() as { data: { version: number } }).data.version;
+  return res.json<{ data: { version: number } }>().data.version;
 };
 /** A version of the figure that is not active; retrains (retiring the active one) if none is. */
 const retiredVersion = async (w: World, figure: string): Promise<number> => {
   const list = async () => {
     const res = await client(w.ctx.app, w.admin.token).get(`/api/models/${figure}/versions`);
-    return (res.json() as { data: { version: number; status: string }[] }).data;
+    return res.json<{ data: { version: number; status: string }[] }>().data;
   };
   const found = (await list()).find((v) => v.status !== 'active');
   if (found) return found.version;
@@ -72,7 +72,7 @@ const disposableTag = async (w: World) => {
     responses: ['Baik.'],
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
-  return (res.json() as { data: { tag: { id: string } } }).data.tag.id;
+  return res.json<{ data: { tag: { id: string } } }>().data.tag.id;
 };
 
 const CONTRACT: Record<string, Row> = {

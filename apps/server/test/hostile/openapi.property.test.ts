@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Method } from '../client';
-import { authFor, payloadFor, queryFor, segmentFor, type Payload, type Role } from './arbitraries';
+import { authFor, payloadFor, queryFor, segmentFor, type Role } from './arbitraries';
 import {
   createWorld,
   describeRequest,
@@ -118,7 +118,7 @@ function requestArbitrary(op: Operation): fc.Arbitrary<{ build: () => Sent; role
           admin: world.admin.token,
         });
         if (authorization !== undefined) headers.authorization = authorization;
-        const p = payload as Payload | undefined;
+        const p = payload;
         if (p?.contentType !== undefined) headers['content-type'] = p.contentType;
         return {
           method: op.method,

@@ -64,7 +64,7 @@ interface OpenApiDoc {
 export async function loadOperations(ctx: TestContext): Promise<Operation[]> {
   const res = await client(ctx.app).get('/api/docs/json');
   if (res.statusCode !== 200) throw new Error(`GET /api/docs/json -> ${res.statusCode}`);
-  const doc = res.json() as OpenApiDoc;
+  const doc = res.json<OpenApiDoc>();
   const ops: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(byMethod)) {
@@ -133,7 +133,7 @@ export async function createWorld(): Promise<World> {
 }
 
 const rowsOf = async <T>(world: World, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await world.ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  ((await world.ctx.database.db.execute<Record<string, unknown>>(query)) as { rows: T[] }).rows;
 
 /** Re-reads the ids that path parameters may name (they change after genuine writes). */
 export async function refreshExisting(world: World): Promise<void> {

@@ -65,7 +65,7 @@ export function sampleTag(nama: string, tag: string, n = 3) {
 /** Every row of the training-data tables, in a stable order. */
 export async function snapshotTables(db: Db): Promise<unknown> {
   const read = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    ((await db.execute<Record<string, unknown>>(query)) as { rows: unknown[] }).rows;
   return {
     tags: await read(
       sql`select id, seq, character, name, name_key, updated_at from tags order by seq`,

@@ -53,7 +53,7 @@ export function useArchiveData(nama: CharacterName) {
   const quality = useMemo((): QualityState => {
     if (qualityStatus !== 'success')
       return { status: qualityStatus === 'pending' ? 'loading' : 'error' };
-    return { status: 'ready', report: report! };
+    return { status: 'ready', report: report };
   }, [qualityStatus, report]);
   return { list, quality, refreshing: listQuery.isFetching, reload, retry };
 }

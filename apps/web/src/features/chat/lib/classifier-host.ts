@@ -100,7 +100,7 @@ export async function engineCall<R extends EngineRequest>(request: R): Promise<E
   const id = nextId++;
   const message: EngineMessage = { id, request };
   return new Promise<EngineResult<R>>((resolve, reject) => {
-    pending.set(id, { op: request.op, resolve: resolve as (value: unknown) => void, reject });
+    pending.set(id, { op: request.op, resolve: resolve, reject });
     // A model's weights move to the worker rather than being copied.
     worker?.postMessage(message, request.op === 'load' ? [request.artifacts.weights] : []);
   });

@@ -9,12 +9,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import { loadLayersModel } from '@tensorflow/tfjs-layers';
 import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
-import {
-  createClassifier,
-  tfjsModel,
-  type Classifier,
-  type TfLike,
-} from '@dwitunggal/classifier/infer';
+import { createClassifier, tfjsModel, type Classifier } from '@dwitunggal/classifier/infer';
 
 let ready: Promise<void> | null = null;
 
@@ -47,11 +42,7 @@ export async function loadClassifier(artifacts: ModelArtifacts): Promise<LoadedC
     }),
   );
   try {
-    const classifier = createClassifier(
-      tfjsModel(tf as unknown as TfLike, model),
-      wordIndex,
-      content,
-    );
+    const classifier = createClassifier(tfjsModel(tf, model), wordIndex, content);
     return { classifier, dispose: () => model.dispose() };
   } catch (error) {
     model.dispose();

@@ -116,7 +116,7 @@ export function useModelUpdate({
   /** Opens the confirmation and looks up the last run's time for the estimate. */
   const ask = useCallback(() => {
     setState({ step: 'confirm', etaMs: null });
-    client
+    void client
       .fetchQuery(versionsQuery(figure))
       .then((versions) => estimateFrom(versions))
       .catch(() => estimateFrom(null))
