@@ -12,8 +12,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { resolveChromium } from '../scripts/chromium.mjs';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
+// CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
+const chromiumBinary = await resolveChromium();
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -241,8 +244,8 @@ let browser: Browser | undefined;
 try {
   await api(`${server.url}/api/auth/register`, { method: 'POST', json: LEARNER });
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: chromiumBinary.executablePath,
+    args: [...CHROMIUM_ARGS, ...chromiumBinary.args],
   });
   const learnerState = await signIn(browser, server.url, LEARNER);
   const firstAnswer = await measureFirstAnswer(browser, server.url, learnerState);

@@ -15,8 +15,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { resolveChromium } from '../scripts/chromium.mjs';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
+// CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
+const chromiumBinary = await resolveChromium();
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -69,8 +72,8 @@ async function audit(url: string, authState: string | null): Promise<Lhr> {
 
 async function auditOnce(url: string, authState: string | null): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: chromiumBinary.executablePath,
+    chromeFlags: [...CHROMIUM_FLAGS, ...chromiumBinary.args],
   });
   try {
     if (authState) {

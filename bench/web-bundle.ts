@@ -3,8 +3,11 @@
 // whether any TF.js code is among them (it must not be).
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { resolveChromium } from '../scripts/chromium.mjs';
 import { api, startServer, tmpDir } from './lib';
 
+// CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
+const chromiumBinary = await resolveChromium();
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -66,8 +69,8 @@ try {
     json: { email: creds.email, password: creds.password },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: chromiumBinary.executablePath,
+    args: [...CHROMIUM_ARGS, ...chromiumBinary.args],
   });
   const loginPage = await measure(browser, `${server.url}/login`);
   const homePage = await measure(browser, `${server.url}/home`, login.data.token);

@@ -2,11 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { resolveChromium } from '../scripts/chromium.mjs';
 import { ADMIN, E2E_PORT } from './tests/env';
+
+// CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
+const browser = await resolveChromium();
 
 // A fresh data directory per run: the server starts cold, seeds, and is thrown away afterwards.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'dw-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Results (traces, screenshots) per run too: two runs on one machine must not clear each other's.
+const resultsDir =
+  process.env.E2E_RESULTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'dw-e2e-results-'));
+process.env.E2E_RESULTS_DIR = resultsDir;
 
 export default defineConfig({
   testDir: './tests',
@@ -17,15 +25,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'dw-e2e-results'),
+  outputDir: resultsDir,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.executablePath,
       args: [
+        ...browser.args,
         '--no-sandbox',
         '--disable-gpu',
         '--disable-background-networking',

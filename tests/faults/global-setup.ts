@@ -54,13 +54,13 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', onPostgres.base);
     project.provide('postgresTemplate', PG_TEMPLATE);
   } catch (err) {
-    (cluster as Cluster | null)?.destroy();
+    await (cluster as Cluster | null)?.destroy();
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
   return async () => {
     if (pgUrl && !cluster) await dropDatabase(pgUrl, PG_TEMPLATE).catch(() => {});
-    cluster?.destroy();
+    await (cluster as Cluster | null)?.destroy();
     rmSync(root, { recursive: true, force: true });
   };
 }

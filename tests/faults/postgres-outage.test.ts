@@ -101,7 +101,7 @@ describe('PostgreSQL stopped in the middle of load', () => {
       phase = `${mode}:before`;
       await sleep(1000);
       phase = `${mode}:stopping`;
-      cluster.stop(mode);
+      await cluster.stop(mode);
       phase = `${mode}:down`;
       await sleep(3000);
 
@@ -118,7 +118,7 @@ describe('PostgreSQL stopped in the middle of load', () => {
       expect(health.body).toMatchObject({ status: 'degraded', database: { up: false } });
 
       phase = `${mode}:restarting`;
-      cluster.start();
+      await cluster.start();
       const back = Date.now();
       phase = `${mode}:recovering`;
       // Recovery without any help: within 10 s every kind of request succeeds again.

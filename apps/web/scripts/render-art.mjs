@@ -2,21 +2,23 @@
 // for the cards of /home, whose first portrait is that page's largest paint: a raster image is
 // decoded off the main thread, while an SVG image is styled, laid out and painted on it (in a
 // trace of /home, blocking the SVGs shortened the first render's task by about half). Run after changing an illustration:
-// `node scripts/render-art.mjs` in apps/web (needs Debian's chromium at /usr/bin/chromium or
-// CHROMIUM_PATH; playwright-core comes with the e2e workspace). The WebP files are committed;
+// `node scripts/render-art.mjs` in apps/web (uses the Chromium of
+// scripts/chromium.mjs at the root; playwright-core comes with the e2e workspace). The WebP files are committed;
 // the build does not run this script.
 /* global Image, document -- the callback of page.evaluate runs in the browser */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { resolveChromium } from '../../../scripts/chromium.mjs';
 
 const assets = fileURLToPath(new URL('../src/assets/', import.meta.url));
 const SCALE = 2;
 const QUALITY = 0.86;
 
+const chromiumBinary = await resolveChromium();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  executablePath: chromiumBinary.executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...chromiumBinary.args],
 });
 try {
   const page = await browser.newPage();

@@ -1,10 +1,11 @@
 // Renders the PWA icons (PNG) from the project logo, public/favicon.svg.
-// Run after changing the logo: `npm run icons -w @dwitunggal/web` (needs Debian's chromium at
-// /usr/bin/chromium or CHROMIUM_PATH; playwright-core comes with the e2e workspace).
+// Run after changing the logo: `npm run icons -w @dwitunggal/web` (uses the Chromium of
+// scripts/chromium.mjs at the root; playwright-core comes with the e2e workspace).
 // The PNGs are committed; the build does not run this script.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { resolveChromium } from '../../../scripts/chromium.mjs';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 const PARCHMENT = '#fbf7f0';
@@ -21,9 +22,10 @@ const targets = [
 
 const svg = await readFile(`${publicDir}favicon.svg`, 'utf8');
 const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const chromiumBinary = await resolveChromium();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  executablePath: chromiumBinary.executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...chromiumBinary.args],
 });
 try {
   for (const [file, size, background, scale] of targets) {

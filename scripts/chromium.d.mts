@@ -1,0 +1,8 @@
+/** Types of `chromium.mjs` (plain JavaScript so that Node runs it without a build step). */
+export interface ResolvedChromium {
+  executablePath: string;
+  /** Flags the binary needs besides the caller's own (empty for a system Chromium). */
+  args: string[];
+  source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium';
+}
+export function resolveChromium(env?: NodeJS.ProcessEnv): Promise<ResolvedChromium>;
