@@ -27,7 +27,8 @@ export default async function setup(project: TestProject) {
   serverEntry(); // fails at once, with the fix, when the server is not built
   const root = mkdtempSync(path.join(os.tmpdir(), 'dw-fault-template-'));
   const dataDir = path.join(root, 'data');
-  let cluster: Cluster | null = null;
+  // Assigned inside a closure: the assertion keeps TypeScript from narrowing it to null.
+  let cluster = null as Cluster | null;
   let pgUrl: string | null = null;
   try {
     const startOnPostgres = async () => {
@@ -54,13 +55,13 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', onPostgres.base);
     project.provide('postgresTemplate', PG_TEMPLATE);
   } catch (err) {
-    await (cluster as Cluster | null)?.destroy();
+    await cluster?.destroy();
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
   return async () => {
     if (pgUrl && !cluster) await dropDatabase(pgUrl, PG_TEMPLATE).catch(() => {});
-    await (cluster as Cluster | null)?.destroy();
+    await cluster?.destroy();
     rmSync(root, { recursive: true, force: true });
   };
 }
