@@ -5,6 +5,10 @@ export const PROMPT_MAX = 1000;
 /** Recent turns a client may send with a rag question, for follow-ups ("lalu?", "kenapa?"). */
 export const HISTORY_MAX_TURNS = 6;
 
+/** A client's id of a stored turn (as in learning.ts). */
+const TURN_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const TURN_ID_ERROR = 'turn ids must be 1-64 letters, digits, or _ . : -';
+
 export const chatTurn = z.object({
   role: z.enum(['user', 'figure'], { error: 'history role must be user or figure' }),
   text: z
@@ -29,6 +33,20 @@ export const chatBody = z.object({
   history: z
     .array(chatTurn, { error: 'history must be a list of {role, text} turns' })
     .max(HISTORY_MAX_TURNS, { error: `history cannot exceed ${HISTORY_MAX_TURNS} turns` })
+    .optional(),
+  /**
+   * Optional client ids of the question and the answer turn: the server stores both in the
+   * learner's history under these ids, so the client never sends them again.
+   */
+  turnIds: z
+    .object(
+      {
+        user: z.string().regex(TURN_ID, { error: TURN_ID_ERROR }),
+        figure: z.string().regex(TURN_ID, { error: TURN_ID_ERROR }),
+      },
+      { error: 'turnIds must be {user, figure}' },
+    )
+    .refine((ids) => ids.user !== ids.figure, { error: 'turnIds must differ' })
     .optional(),
 });
 export type ChatBody = z.input<typeof chatBody>;
