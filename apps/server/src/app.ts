@@ -160,6 +160,8 @@ export async function buildApp(opts: {
   eventLoopLag?: LagReading;
   /** The clock of the learning modules (turn times, inbox retention); tests inject their own. */
   clock?: () => number;
+  /** false: the rag route does not store turns (bench/learning.ts measures their cost). */
+  storeRagTurns?: boolean;
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
   const limit = <K extends keyof typeof LIMIT_DEFAULTS>(key: K): number =>
@@ -354,7 +356,11 @@ export async function buildApp(opts: {
       });
       await api.register(tagRoutes, { tags });
       await api.register(modelRoutes, { models });
-      await api.register(chatRoutes, { engine: chatEngine, limit: abuse.chat, conversations });
+      await api.register(chatRoutes, {
+        engine: chatEngine,
+        limit: abuse.chat,
+        ...(opts.storeRagTurns === false ? {} : { conversations }),
+      });
       await api.register(conversationRoutes, { conversations, ...learning });
       await api.register(achievementRoutes, { achievements, ...learning });
       await api.register(feedbackRoutes, { feedback, ...learning });

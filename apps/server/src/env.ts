@@ -36,7 +36,7 @@ export const LIMIT_DEFAULTS = {
   LEARNING_WRITES_PER_MINUTE: 120,
 } as const;
 
-/** Days an inbox question is kept (docs/operations.md, "Learners' data and the inbox"). */
+/** Days an inbox question is kept (docs/operations.md, section 10). */
 export const INBOX_RETENTION_DAYS_DEFAULT = 180;
 
 /** Named groups of proxy addresses (the names Fastify's proxy-addr knows), as CIDR blocks. */
