@@ -128,17 +128,21 @@ export const storedTurn = z.object({
 });
 export type StoredTurn = z.infer<typeof storedTurn>;
 
+/** A page size in a query string: a whole number from 1 to `max`. */
+export const pageLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(max, { error: `limit cannot exceed ${max}` })
+    .default(fallback);
+
 /** A page cursor: `{epoch ms}_{id}` of the oldest turn of the previous page. */
 const CURSOR = /^\d{1,15}_\d{1,18}$/;
 
 export const historyQuery = z.object({
   before: z.string().regex(CURSOR, { error: 'before must be a cursor from nextBefore' }).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(HISTORY_PAGE_MAX, { error: `limit cannot exceed ${HISTORY_PAGE_MAX}` })
-    .default(HISTORY_PAGE_DEFAULT),
+  limit: pageLimit(HISTORY_PAGE_MAX, HISTORY_PAGE_DEFAULT),
 });
 
 /** Newest first; `nextBefore` fetches the older page (null: no more). */
@@ -211,12 +215,7 @@ export type FeedbackRecord = z.infer<typeof feedbackRecord>;
 export const feedbackData = feedbackRecord.extend({ replaced: z.boolean() });
 
 export const inboxQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(INBOX_PAGE_MAX, { error: `limit cannot exceed ${INBOX_PAGE_MAX}` })
-    .default(20),
+  limit: pageLimit(INBOX_PAGE_MAX, 20),
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int({ error: 'offset must be a whole number' })

@@ -8,7 +8,7 @@ import {
 } from '@dwitunggal/contracts/learning';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import type { LearningWriteLimit } from '../conversations/write-limit';
+import { learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
 import type { AchievementRepository } from './repository';
 
 /** My achievements (both figures), and adding the tags a device reached (a union). */
@@ -35,9 +35,7 @@ export async function achievementRoutes(
   r.post(
     '/achievements/:figure',
     {
-      onRequest: app.authenticate,
-      preHandler: opts.writeLimit,
-      bodyLimit: opts.bodyLimit,
+      ...learnerWrite(app, opts),
       schema: {
         ...secured,
         summary: 'Add reached tags to my achievements with a figure (never removes any)',

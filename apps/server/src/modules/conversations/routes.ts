@@ -11,7 +11,7 @@ import {
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import type { ConversationService } from './service';
-import type { LearningWriteLimit } from './write-limit';
+import { learnerWrite, type LearningWriteLimit } from './write-limit';
 
 /**
  * A learner's own history with a figure: paged reads (newest first), idempotent batch sync of
@@ -51,9 +51,7 @@ export async function conversationRoutes(
   r.post(
     '/conversations/:figure/turns',
     {
-      onRequest: app.authenticate,
-      preHandler: opts.writeLimit,
-      bodyLimit: opts.bodyLimit,
+      ...learnerWrite(app, opts),
       schema: {
         ...common,
         summary: 'Store turns answered on the device (idempotent on clientId; up to 50)',

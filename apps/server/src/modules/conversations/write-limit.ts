@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LEARNING_MESSAGES } from '@dwitunggal/contracts/learning';
 import { tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -16,3 +16,9 @@ export function createLearningWriteLimit(limiter: RateLimiter, maxPerMinute: num
   };
 }
 export type LearningWriteLimit = ReturnType<typeof createLearningWriteLimit>;
+
+/** Route options of a learner's write: signed in, within the write budget and the body limit. */
+export const learnerWrite = (
+  app: FastifyInstance,
+  opts: { writeLimit: LearningWriteLimit; bodyLimit: number },
+) => ({ onRequest: app.authenticate, preHandler: opts.writeLimit, bodyLimit: opts.bodyLimit });

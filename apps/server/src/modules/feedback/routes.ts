@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { feedbackBody, feedbackData } from '@dwitunggal/contracts/learning';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import type { LearningWriteLimit } from '../conversations/write-limit';
+import { learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
 import type { FeedbackService } from './service';
 
 /** POST /api/feedback: rate one of my stored figure answers (a second rating replaces it). */
@@ -15,9 +15,7 @@ export async function feedbackRoutes(
   r.post(
     '/feedback',
     {
-      onRequest: app.authenticate,
-      preHandler: opts.writeLimit,
-      bodyLimit: opts.bodyLimit,
+      ...learnerWrite(app, opts),
       schema: {
         tags: ['feedback'],
         summary: "Rate a figure's answer: up or down, an optional reason and comment",

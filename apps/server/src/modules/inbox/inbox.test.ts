@@ -15,6 +15,15 @@ import {
 } from '../../../test/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The first row of a query on the test database. */
+const firstRow = async (query: string) =>
+  (
+    (await ctx.database.db.execute(sql.raw(query))) as unknown as {
+      rows: Record<string, unknown>[];
+    }
+  ).rows[0];
+/** A GET of the inbox API as the admin. */
+const adminGet = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(admin) });
 let ctx: TestContext;
 let clock = Date.now();
 let admin: string;
@@ -142,11 +151,7 @@ describe('the inbox collects what the figures could not answer', () => {
   });
 
   it('counts open groups for the archive badge', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/inbox/hatta/summary',
-      headers: bearer(admin),
-    });
+    const res = await adminGet('/api/inbox/hatta/summary');
     expect(res.statusCode).toBe(200);
     const { open } = json<{ data: { open: number } }>(res).data;
     expect(open).toBe((await listInbox('hatta')).total);
@@ -178,11 +183,7 @@ describe('inbox actions', () => {
     expect(res.statusCode, res.body).toBe(200);
     await syncExchange(learner, 'hatta', 'bung hatta suka makan rendang', { fallback: true });
     expect(await groupOf('hatta', question)).toBeUndefined();
-    const [row] = (
-      (await ctx.database.db.execute(
-        sql.raw(`select status, count from inbox_groups where id = ${group.id}`),
-      )) as unknown as { rows: { status: string; count: number }[] }
-    ).rows;
+    const row = await firstRow(`select status, count from inbox_groups where id = ${group.id}`);
     expect(row).toEqual({ status: 'ignored', count: 2 });
   });
 
@@ -195,18 +196,10 @@ describe('inbox actions', () => {
     const res = await act('hatta', { groupIds: [group.id], action: 'add', tagId: target.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(json<{ data: { questionsAdded: number } }>(res).data.questionsAdded).toBe(1);
-    const after = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/chatbot/tags/${target.id}`,
-      headers: bearer(admin),
-    });
+    const after = await adminGet(`/api/chatbot/tags/${target.id}`);
     expect(json<{ data: { input: string[] } }>(after).data.input).toContain(question);
     expect(await groupOf('hatta', question)).toBeUndefined();
-    const reg = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/inbox/hatta/regression',
-      headers: bearer(admin),
-    });
+    const reg = await adminGet('/api/inbox/hatta/regression');
     expect(reg.statusCode).toBe(200);
     expect(
       json<{ data: { items: { question: string; tag: string }[] } }>(reg).data.items,
@@ -286,7 +279,7 @@ describe('inbox actions', () => {
       '/api/inbox/hatta?limit=0',
       '/api/inbox/hatta?offset=-1',
     ]) {
-      const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      const res = await adminGet(url);
       expect(res.statusCode, url).toBe(400);
       expect(json(res)).toMatchObject({ code: 400, status: 'error' });
     }
@@ -311,11 +304,9 @@ describe('consistency and retention', () => {
       await Promise.all(writes);
       const group = await groupOf('hatta', (e) => e.startsWith(base));
       expect(group?.count).toBe(8);
-      const [row] = (
-        (await ctx.database.db.execute(
-          sql.raw(`select count(*)::int as n from inbox_items where group_id = ${group?.id}`),
-        )) as unknown as { rows: { n: number }[] }
-      ).rows;
+      const row = await firstRow(
+        `select count(*)::int as n from inbox_items where group_id = ${group?.id}`,
+      );
       expect(row?.n).toBe(8);
     } finally {
       await second.close();
@@ -351,13 +342,9 @@ describe('consistency and retention', () => {
       clock = Date.now() + 31 * DAY;
       await timed.inbox.expire();
       expect(await groupOf('hatta', 'dulu hatta ke belanda naik apa')).toBeUndefined();
-      const [row] = (
-        (await ctx.database.db.execute(
-          sql.raw(
-            `select count(*)::int as n from inbox_groups g where g.count <> (select count(*) from inbox_items i where i.group_id = g.id)`,
-          ),
-        )) as unknown as { rows: { n: number }[] }
-      ).rows;
+      const row = await firstRow(
+        `select count(*)::int as n from inbox_groups g where g.count <> (select count(*) from inbox_items i where i.group_id = g.id)`,
+      );
       expect(row?.n).toBe(0);
     } finally {
       clock = Date.now();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { INBOX_EXAMPLES, type InboxGroup } from '@dwitunggal/contracts/learning';
 import { foldPhrase } from '@dwitunggal/contracts/tags';
@@ -19,6 +19,16 @@ export interface NewInboxItem {
 
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The number of rows of `table` matching `where`. */
+async function countWhere(
+  db: Db,
+  table: typeof inboxGroups | typeof regressionQuestions,
+  where: SQL | undefined,
+) {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
 
 /** Groups a curator still has to look at: open, with items not yet expired. */
 const openOf = (character: CharacterKey) =>
@@ -96,7 +106,6 @@ export function createInboxRepository(db: Db) {
         .orderBy(desc(inboxGroups.count), desc(inboxGroups.lastSeen), desc(inboxGroups.id))
         .limit(limit)
         .offset(offset);
-      const [totalRow] = await db.select({ n: count() }).from(inboxGroups).where(open);
       const examples = new Map<number, string[]>();
       if (groups.length > 0) {
         const ids = groups.map((g) => g.id);
@@ -120,7 +129,7 @@ export function createInboxRepository(db: Db) {
         }
       }
       return {
-        total: Number(totalRow?.n ?? 0),
+        total: await countWhere(db, inboxGroups, open),
         groups: groups.map((g) => ({
           id: g.id,
           count: g.count,
@@ -134,8 +143,7 @@ export function createInboxRepository(db: Db) {
     },
 
     async openCount(character: CharacterKey): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(inboxGroups).where(openOf(character));
-      return Number(row?.n ?? 0);
+      return countWhere(db, inboxGroups, openOf(character));
     },
 
     /** The ids among `ids` that are groups of the figure. */
@@ -197,9 +205,8 @@ export function createInboxRepository(db: Db) {
         .orderBy(asc(regressionQuestions.id))
         .limit(limit)
         .offset(offset);
-      const [totalRow] = await db.select({ n: count() }).from(regressionQuestions).where(where);
       return {
-        total: Number(totalRow?.n ?? 0),
+        total: await countWhere(db, regressionQuestions, where),
         items: rows.map((r) => ({
           question: r.question,
           tag: r.tagName,

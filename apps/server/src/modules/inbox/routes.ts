@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import {
   figureParams,
   inboxActionBody,
@@ -8,6 +9,7 @@ import {
   inboxPage,
   inboxQuery,
   inboxSummary,
+  pageLimit,
   regressionData,
 } from '@dwitunggal/contracts/learning';
 import { ok, responses } from '../../lib/envelope';
@@ -22,12 +24,7 @@ declare module 'fastify' {
 
 const READ_ERRORS = [400, 401, 403, 500, 503];
 const regressionQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(REGRESSION_PAGE_MAX, { error: `limit cannot exceed ${REGRESSION_PAGE_MAX}` })
-    .default(REGRESSION_PAGE_MAX),
+  limit: pageLimit(REGRESSION_PAGE_MAX, REGRESSION_PAGE_MAX),
   offset: inboxQuery.shape.offset,
 });
 
@@ -48,21 +45,34 @@ export async function inboxRoutes(
     params: figureParams,
   };
 
-  r.get(
-    '/inbox/:figure',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        ...common,
-        summary: 'Open groups of questions the figure could not answer, most frequent first',
-        querystring: inboxQuery,
-        response: responses(inboxPage, 200, READ_ERRORS),
+  /** A paged admin listing of one figure: `limit` and `offset` in the query string. */
+  const pagedGet = <Q extends typeof inboxQuery | typeof regressionQuery, D extends z.ZodType>(
+    path: string,
+    summary: string,
+    querystring: Q,
+    data: D,
+    load: (figure: CharacterKey, limit: number, offset: number) => Promise<z.infer<D>>,
+    message: string,
+  ) =>
+    r.get(
+      path,
+      {
+        onRequest: app.requireAdmin,
+        schema: { ...common, summary, querystring, response: responses(data, 200, READ_ERRORS) },
       },
-    },
-    async (request) => {
-      const { limit, offset } = request.query;
-      return ok(await inbox.list(request.params.figure, limit, offset), 'Kotak masuk');
-    },
+      async (request) => {
+        const { limit, offset } = request.query as { limit: number; offset: number };
+        return ok(await load(request.params.figure, limit, offset), message);
+      },
+    );
+
+  pagedGet(
+    '/inbox/:figure',
+    'Open groups of questions the figure could not answer, most frequent first',
+    inboxQuery,
+    inboxPage,
+    inbox.list,
+    'Kotak masuk',
   );
 
   r.get(
@@ -94,20 +104,12 @@ export async function inboxRoutes(
       ok(await inbox.act(request.params.figure, request.body), 'Tindakan disimpan'),
   );
 
-  r.get(
+  pagedGet(
     '/inbox/:figure/regression',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        ...common,
-        summary: "The figure's regression set: learner questions annotated from the inbox",
-        querystring: regressionQuery,
-        response: responses(regressionData, 200, READ_ERRORS),
-      },
-    },
-    async (request) => {
-      const { limit, offset } = request.query;
-      return ok(await inbox.regression(request.params.figure, limit, offset), 'Set regresi');
-    },
+    "The figure's regression set: learner questions annotated from the inbox",
+    regressionQuery,
+    regressionData,
+    inbox.regression,
+    'Set regresi',
   );
 }

@@ -6,7 +6,7 @@ import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import type { AchievementRepository } from '../achievements/repository';
 import type { ConversationService } from '../conversations/service';
-import type { LearningWriteLimit } from '../conversations/write-limit';
+import { learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
 import type { FeedbackService } from '../feedback/service';
 import type { SettingsRepository } from './repository';
 
@@ -42,9 +42,7 @@ export async function meRoutes(
   r.put(
     '/me/settings',
     {
-      onRequest: app.authenticate,
-      preHandler: opts.writeLimit,
-      bodyLimit: opts.bodyLimit,
+      ...learnerWrite(app, opts),
       schema: {
         ...secured,
         summary: 'Change my settings (contribute: my questions may reach the curators)',
