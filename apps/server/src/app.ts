@@ -7,7 +7,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { LIMIT_DEFAULTS, type Config } from './env';
+import { INBOX_RETENTION_DAYS_DEFAULT, LIMIT_DEFAULTS, type Config } from './env';
 import type { Database } from './db/client';
 import { createAbuseLimits } from './lib/abuse-limits';
 import { addressMatcher, capConnectionsPerAddress } from './lib/connection-cap';
@@ -31,6 +31,20 @@ import { createQualityReports } from './modules/tags/quality-reports';
 import { tagRoutes } from './modules/tags/routes';
 import { createModelService } from './modules/models/service';
 import { modelRoutes } from './modules/models/routes';
+import { createAchievementRepository } from './modules/achievements/repository';
+import { achievementRoutes } from './modules/achievements/routes';
+import { createConversationRepository } from './modules/conversations/repository';
+import { conversationRoutes } from './modules/conversations/routes';
+import { createConversationService } from './modules/conversations/service';
+import { createLearningWriteLimit } from './modules/conversations/write-limit';
+import { createFeedbackRepository } from './modules/feedback/repository';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { createFeedbackService } from './modules/feedback/service';
+import { createInboxRepository } from './modules/inbox/repository';
+import { inboxRoutes } from './modules/inbox/routes';
+import { createInboxService } from './modules/inbox/service';
+import { createSettingsRepository } from './modules/me/repository';
+import { meRoutes } from './modules/me/routes';
 
 export type AppConfig = Pick<
   Config,
@@ -61,13 +75,17 @@ export type AppConfig = Pick<
       Config,
       'LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL' | 'LOGIN_GLOBAL_WINDOW_SECONDS' | 'ADMIN_EMAIL'
     >
-  >;
+  > &
+  Partial<Pick<Config, 'INBOX_RETENTION_DAYS'>>;
 
 /** Users kept in each process's cache of signed-in users (least recently used dropped first). */
 export const USER_CACHE_SIZE = 10_000;
 
 /** Body limit of the public routes (register, login): their bodies are a few short fields. */
 export const PUBLIC_BODY_LIMIT = 4 * 1024;
+
+/** Body limit of the learning routes: 50 turns of up to 4,000 characters, in UTF-8. */
+export const LEARNING_BODY_LIMIT = 256 * 1024;
 
 /**
  * The connection cap per peer address: as configured; else off when a hop count of proxies is
@@ -140,6 +158,10 @@ export async function buildApp(opts: {
   logger?: FastifyServerOptions['logger'];
   /** The event loop's lag in ms, for load shedding (default: measured; tests give their own). */
   eventLoopLag?: LagReading;
+  /** The clock of the learning modules (turn times, inbox retention); tests inject their own. */
+  clock?: () => number;
+  /** false: the rag route does not store turns (bench/learning.ts measures their cost). */
+  storeRagTurns?: boolean;
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
   const limit = <K extends keyof typeof LIMIT_DEFAULTS>(key: K): number =>
@@ -293,6 +315,37 @@ export async function buildApp(opts: {
 
   const chatEngine = await createChatEngine(config);
 
+  // Learning that lasts (issue 15): history, achievements, feedback, the curators' inbox.
+  const now = opts.clock ?? Date.now;
+  const settings = createSettingsRepository(database.db);
+  const inbox = createInboxService({
+    repo: createInboxRepository(database.db),
+    tags,
+    contributes: async (userId) => (await settings.get(userId)).contribute,
+    retentionDays: config.INBOX_RETENTION_DAYS ?? INBOX_RETENTION_DAYS_DEFAULT,
+    now,
+    onError: (err) => app.log.error({ err }, 'inbox write failed'),
+  });
+  app.decorate('inbox', inbox);
+  inbox.start();
+  app.addHook('onClose', async () => inbox.stop());
+  const conversations = createConversationService({
+    repo: createConversationRepository(database.db),
+    inbox,
+    now,
+  });
+  const achievements = createAchievementRepository(database.db);
+  const feedback = createFeedbackService({
+    repo: createFeedbackRepository(database.db),
+    conversations,
+    inbox,
+    now,
+  });
+  const learning = {
+    writeLimit: createLearningWriteLimit(limiter, limit('LEARNING_WRITES_PER_MINUTE')),
+    bodyLimit: LEARNING_BODY_LIMIT,
+  };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
@@ -303,7 +356,23 @@ export async function buildApp(opts: {
       });
       await api.register(tagRoutes, { tags });
       await api.register(modelRoutes, { models });
-      await api.register(chatRoutes, { engine: chatEngine, limit: abuse.chat });
+      await api.register(chatRoutes, {
+        engine: chatEngine,
+        limit: abuse.chat,
+        ...(opts.storeRagTurns === false ? {} : { conversations }),
+      });
+      await api.register(conversationRoutes, { conversations, ...learning });
+      await api.register(achievementRoutes, { achievements, ...learning });
+      await api.register(feedbackRoutes, { feedback, ...learning });
+      await api.register(meRoutes, {
+        settings,
+        achievements,
+        conversations,
+        feedback,
+        now,
+        ...learning,
+      });
+      await api.register(inboxRoutes, { inbox, bodyLimit: LEARNING_BODY_LIMIT });
     },
     { prefix: '/api' },
   );

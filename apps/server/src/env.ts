@@ -32,7 +32,12 @@ export const LIMIT_DEFAULTS = {
   HEADERS_TIMEOUT_MS: 15_000,
   KEEP_ALIVE_TIMEOUT_MS: 72_000,
   MAX_CONNECTIONS_PER_IP: 128,
+  /** Writes per learner per minute to their history, achievements, feedback and settings. */
+  LEARNING_WRITES_PER_MINUTE: 120,
 } as const;
+
+/** Days an inbox question is kept (docs/operations.md, section 10). */
+export const INBOX_RETENTION_DAYS_DEFAULT = 180;
 
 /** Named groups of proxy addresses (the names Fastify's proxy-addr knows), as CIDR blocks. */
 export const PROXY_ADDRESS_GROUPS: Record<string, string[]> = {
@@ -165,6 +170,13 @@ const envSchema = z.object({
   REGISTER_MAX_PER_IP: positive(LIMIT_DEFAULTS.REGISTER_MAX_PER_IP),
   REGISTER_MAX_GLOBAL: positive(LIMIT_DEFAULTS.REGISTER_MAX_GLOBAL),
   REGISTER_WINDOW_SECONDS: positive(LIMIT_DEFAULTS.REGISTER_WINDOW_SECONDS),
+  LEARNING_WRITES_PER_MINUTE: positive(LIMIT_DEFAULTS.LEARNING_WRITES_PER_MINUTE),
+  INBOX_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(INBOX_RETENTION_DAYS_DEFAULT),
   /** 0 turns load shedding off. */
   LOAD_SHED_MAX_LAG_MS: z.coerce
     .number()

@@ -28,9 +28,12 @@ export interface RequestOptions {
   remoteAddress?: string;
 }
 
+/** The authorization header of `token`, for a request built by hand. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 /** Requests as an anonymous visitor, or as the holder of `token` when one is given. */
 export function client(app: FastifyInstance, token?: string) {
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const auth: Record<string, string> = token ? bearer(token) : {};
   const send = (
     method: Method,
     url: string,

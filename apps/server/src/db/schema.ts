@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -27,6 +28,8 @@ export const users = pgTable(
       .default('user'),
     /** Bumped on logout and password change: every token carrying an older version fails. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The learner lets their unanswered questions and ratings reach the curators' inbox. */
+    contribute: boolean('contribute').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -222,5 +225,158 @@ export const trainingRuns = pgTable(
       'training_runs_status_check',
       sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`,
     ),
+  ],
+);
+
+/**
+ * A learner's conversation with a figure, one row per turn, for both models: rag turns are
+ * written by the chat route, tfjs turns (answered in the browser) are synced by the client.
+ * `client_id` is the client's own id of the turn, unique per user, so that a resent batch is a
+ * no-op. `created_at` is the client's time, clamped by the server.
+ */
+export const conversationTurns = pgTable(
+  'conversation_turns',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    clientId: text('client_id').notNull(),
+    role: text('role', { enum: ['user', 'figure'] }).notNull(),
+    text: text('text').notNull(),
+    model: text('model', { enum: ['tfjs', 'rag'] }).notNull(),
+    /** {tag?, confidence?, fallback?, unsure?, sources?: string[]} (bounded by the contract). */
+    meta: jsonb('meta').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversation_turns_user_client_unique').on(t.userId, t.clientId),
+    index('conversation_turns_user_character_time_idx').on(
+      t.userId,
+      t.character,
+      t.createdAt,
+      t.id,
+    ),
+    check('conversation_turns_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+    check('conversation_turns_role_check', sql`${t.role} in ('user', 'figure')`),
+    check('conversation_turns_model_check', sql`${t.model} in ('tfjs', 'rag')`),
+  ],
+);
+
+/** Tags a learner reached with a figure: the union over every device; kept when history is cleared. */
+export const achievements = pgTable(
+  'achievements',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    tag: text('tag').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.character, t.tag] }),
+    check('achievements_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+  ],
+);
+
+/**
+ * A learner's rating of one figure answer (one per answer: a second rating replaces the first).
+ * The question and answer are copied from the stored turns, never taken from the request.
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    messageId: text('message_id').notNull(),
+    rating: text('rating', { enum: ['up', 'down'] }).notNull(),
+    reason: text('reason', {
+      enum: ['salah_fakta', 'tidak_menjawab', 'bahasa_aneh', 'lainnya'],
+    }),
+    comment: text('comment'),
+    question: text('question'),
+    answer: text('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('feedback_user_message_unique').on(t.userId, t.messageId),
+    check('feedback_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+    check('feedback_rating_check', sql`${t.rating} in ('up', 'down')`),
+  ],
+);
+
+/**
+ * The curators' inbox: groups of similar learner questions per figure (the group key is the
+ * question's sorted content words), with their status. `count` is the number of its items not
+ * yet expired, kept by the same statements that add and expire items. No user identity.
+ */
+export const inboxGroups = pgTable(
+  'inbox_groups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    groupKey: text('group_key').notNull(),
+    status: text('status', { enum: ['open', 'added', 'ignored'] })
+      .notNull()
+      .default('open'),
+    count: integer('count').notNull().default(0),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    suggestedTag: text('suggested_tag'),
+    suggestedConfidence: doublePrecision('suggested_confidence'),
+  },
+  (t) => [
+    uniqueIndex('inbox_groups_character_key_unique').on(t.character, t.groupKey),
+    index('inbox_groups_listing_idx').on(t.character, t.status, t.count, t.lastSeen),
+    check('inbox_groups_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+    check('inbox_groups_status_check', sql`${t.status} in ('open', 'added', 'ignored')`),
+  ],
+);
+
+/** One learner question in the inbox (anonymous), expired after INBOX_RETENTION_DAYS. */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => inboxGroups.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    source: text('source', { enum: ['fallback', 'unsure', 'declined', 'thumbs_down'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inbox_items_group_time_idx').on(t.groupId, t.createdAt),
+    index('inbox_items_time_idx').on(t.createdAt),
+    check(
+      'inbox_items_source_check',
+      sql`${t.source} in ('fallback', 'unsure', 'declined', 'thumbs_down')`,
+    ),
+  ],
+);
+
+/**
+ * Learner questions annotated by a curator (added to a tag from the inbox): a frozen evaluation
+ * set per figure. The first annotation of a question wins.
+ */
+export const regressionQuestions = pgTable(
+  'regression_questions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    question: text('question').notNull(),
+    questionKey: text('question_key').notNull(),
+    tagName: text('tag_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('regression_questions_character_key_unique').on(t.character, t.questionKey),
+    check('regression_questions_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
   ],
 );

@@ -338,7 +338,11 @@ export function queryFor(op: Operation): fc.Arbitrary<string> {
             fc.tuple(
               fc.constantFrom(...op.query),
               fc.oneof(
-                fc.constantFrom(...op.query.flatMap((q) => (q.schema.enum ?? []).map(String))),
+                // The parameters' enum values when they have any, and numbers near page limits.
+                fc.constantFrom(
+                  ...op.query.flatMap((q) => (q.schema.enum ?? []).map(String)),
+                  ...['0', '-1', '1', '50', '201', '1e3', '1_2', '99999999999999999999'],
+                ),
                 unicodeHeavy.map(encode),
                 fc.constant(''),
               ),

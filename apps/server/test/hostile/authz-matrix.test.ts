@@ -14,7 +14,7 @@ import {
   type Operation,
   type World,
 } from './support';
-import { client } from '../client';
+import { bearer, client } from '../client';
 
 /**
  * The authorization contract (ARCHITECTURE.md section 3, spec section 6), one row per operation:
@@ -73,6 +73,62 @@ const disposableTag = async (w: World) => {
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
   return res.json<{ data: { tag: { id: string } } }>().data.tag.id;
+};
+
+let turns = 0;
+const turnId = () => `authz_${(turns += 1)}_${randomBytes(3).toString('hex')}`;
+/**
+ * A figure turn of both the learner and the admin, stored once; the id is the same for both
+ * (client ids are unique per user), so whichever of them calls rates its own answer.
+ */
+let answerId: string | null = null;
+const ownAnswer = async (w: World): Promise<string> => {
+  if (answerId) return answerId;
+  const id = turnId();
+  for (const who of [w.learner, w.admin]) {
+    await w.ctx.app.inject({
+      method: 'POST',
+      url: '/api/conversations/hatta/turns',
+      headers: bearer(who.token),
+      payload: {
+        turns: [
+          { clientId: turnId(), role: 'user', text: 'Apa itu koperasi?', model: 'tfjs' },
+          { clientId: id, role: 'figure', text: 'Usaha bersama.', model: 'tfjs' },
+        ],
+      },
+    });
+  }
+  answerId = id;
+  return id;
+};
+/** An inbox group of Hatta (a learner's question the tfjs model fell back on). */
+const inboxGroup = async (w: World): Promise<number> => {
+  const question = `Pertanyaan tak terjawab ${randomBytes(3).toString('hex')}`;
+  await w.ctx.app.inject({
+    method: 'POST',
+    url: '/api/conversations/hatta/turns',
+    headers: bearer(w.learner.token),
+    payload: {
+      turns: [
+        { clientId: turnId(), role: 'user', text: question, model: 'tfjs' },
+        {
+          clientId: turnId(),
+          role: 'figure',
+          text: 'Maaf.',
+          model: 'tfjs',
+          meta: { fallback: true },
+        },
+      ],
+    },
+  });
+  const res = await w.ctx.app.inject({
+    method: 'GET',
+    url: '/api/inbox/hatta?limit=1',
+    headers: bearer(w.admin.token),
+  });
+  const group = res.json<{ data: { groups: { id: number }[] } }>().data.groups[0];
+  if (!group) throw new Error('no inbox group');
+  return group.id;
 };
 
 const CONTRACT: Record<string, Row> = {
@@ -232,6 +288,83 @@ const CONTRACT: Record<string, Row> = {
       url: '/api/chat',
       body: { karakter: 'hatta', prompt: 'Apa itu koperasi?' },
     }),
+  },
+  // Learning (issue 15): a learner's own history, achievements, feedback and settings.
+  'GET /api/conversations/{figure}': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/conversations/hatta?limit=5' }),
+  },
+  'POST /api/conversations/{figure}/turns': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({
+      url: '/api/conversations/hatta/turns',
+      body: { turns: [{ clientId: turnId(), role: 'user', text: 'Halo', model: 'tfjs' }] },
+    }),
+  },
+  'DELETE /api/conversations/{figure}': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/conversations/soekarno' }),
+  },
+  'GET /api/achievements': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/achievements' }),
+  },
+  'POST /api/achievements/{figure}': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/achievements/hatta', body: { tags: ['salam'] } }),
+  },
+  // Each caller rates a figure turn of its own (a learner's and an admin's answers differ).
+  'POST /api/feedback': {
+    access: 'user',
+    ok: 200,
+    request: async (w) => ({
+      url: '/api/feedback',
+      body: { character: 'hatta', messageId: await ownAnswer(w), rating: 'up' },
+    }),
+  },
+  'GET /api/me/settings': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/me/settings' }),
+  },
+  'PUT /api/me/settings': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/me/settings', body: { contribute: true } }),
+  },
+  'GET /api/me/export': {
+    access: 'user',
+    ok: 200,
+    request: async () => ({ url: '/api/me/export' }),
+  },
+  // The curators' inbox: admins only.
+  'GET /api/inbox/{figure}': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ url: '/api/inbox/hatta' }),
+  },
+  'GET /api/inbox/{figure}/summary': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ url: '/api/inbox/hatta/summary' }),
+  },
+  'POST /api/inbox/{figure}/actions': {
+    access: 'admin',
+    ok: 200,
+    request: async (w) => ({
+      url: '/api/inbox/hatta/actions',
+      body: { groupIds: [await inboxGroup(w)], action: 'ignore' },
+    }),
+  },
+  'GET /api/inbox/{figure}/regression': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ url: '/api/inbox/hatta/regression' }),
   },
 };
 

@@ -1,4 +1,4 @@
-import { HISTORY_MAX_TURNS, PROMPT_MAX } from '../chat';
+import { HISTORY_MAX_TURNS, PROMPT_MAX, TURN_ID, TURN_ID_ERROR } from '../chat';
 import { characterKey } from './characters';
 import { z } from './zod';
 
@@ -26,6 +26,20 @@ export const chatBody = z.object({
   history: z
     .array(chatTurn, { error: 'history must be a list of {role, text} turns' })
     .max(HISTORY_MAX_TURNS, { error: `history cannot exceed ${HISTORY_MAX_TURNS} turns` })
+    .optional(),
+  /**
+   * Optional client ids of the question and the answer turn: the server stores both in the
+   * learner's history under these ids, so the client never sends them again.
+   */
+  turnIds: z
+    .object(
+      {
+        user: z.string().regex(TURN_ID, { error: TURN_ID_ERROR }),
+        figure: z.string().regex(TURN_ID, { error: TURN_ID_ERROR }),
+      },
+      { error: 'turnIds must be {user, figure}' },
+    )
+    .refine((ids) => ids.user !== ids.figure, { error: 'turnIds must differ' })
     .optional(),
 });
 export type ChatBody = z.input<typeof chatBody>;

@@ -6,6 +6,7 @@ import type { RagEngine } from '@dwitunggal/rag/engine';
 import { AppError } from '../../lib/errors';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { currentUser } from '../../plugins/auth';
+import type { ConversationService } from '../conversations/service';
 
 /** Spec section 8: what the client shows when the rag model fails. */
 export const CHAT_FAILURE_MESSAGE = 'Maaf, terjadi kesalahan dalam memproses pesan.';
@@ -18,7 +19,12 @@ export const CHAT_FAILURE_MESSAGE = 'Maaf, terjadi kesalahan dalam memproses pes
  */
 export async function chatRoutes(
   app: FastifyInstance,
-  opts: { engine: RagEngine; limit: (request: FastifyRequest, userId: string) => Promise<void> },
+  opts: {
+    engine: RagEngine;
+    limit: (request: FastifyRequest, userId: string) => Promise<void>;
+    /** Stores each answered exchange in the learner's history (and declines in the inbox). */
+    conversations?: ConversationService;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The answer is the hot path: a compiled serializer instead of a zod parse per answer.
@@ -46,10 +52,25 @@ export async function chatRoutes(
       },
     },
     async (request, reply) => {
-      const { karakter, prompt, history } = request.body;
+      const { karakter, prompt, history, turnIds } = request.body;
       const input = { karakter, prompt, ...(history ? { history } : {}) };
+      /** Stores the exchange once answered; a storage failure never costs the learner the answer. */
+      const store = async (answer: { response: string; sources: { id: string }[] }) => {
+        if (!opts.conversations) return;
+        try {
+          await opts.conversations.storeRagExchange(currentUser(request).id, {
+            character: karakter,
+            question: prompt,
+            answer: answer.response,
+            sources: answer.sources.map((s) => s.id),
+            turnIds,
+          });
+        } catch (err) {
+          request.log.error({ err }, 'storing the rag exchange failed');
+        }
+      };
       if (request.headers.accept?.includes('text/event-stream')) {
-        return streamAnswer(opts.engine, input, request, reply);
+        return streamAnswer(opts.engine, input, request, reply, store);
       }
       try {
         const answer = await opts.engine.answer(input);
@@ -58,6 +79,7 @@ export async function chatRoutes(
             { fallback: answer.fallback },
             'llm provider fell back to the embedded generator',
           );
+        await store(answer);
         return { karakter: answer.karakter, response: answer.response, sources: answer.sources };
       } catch (err) {
         request.log.error({ err }, 'rag answer failed');
@@ -73,6 +95,7 @@ async function streamAnswer(
   input: Parameters<RagEngine['stream']>[0],
   request: FastifyRequest,
   reply: FastifyReply,
+  store: (answer: { response: string; sources: { id: string }[] }) => Promise<void>,
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -98,6 +121,7 @@ async function streamAnswer(
           sources: answer.sources,
           replace: event.replace,
         });
+        await store({ response: answer.text, sources: answer.sources });
       }
     }
   } catch (err) {

@@ -266,7 +266,10 @@ export function createModelService(deps: {
   /** Starts a queued run in this process; it is forgotten once it has ended. */
   function execute(run: RunRow): void {
     const job = executeRun(runContext, run);
-    jobs.set(run.id, { done: job.done.finally(() => jobs.delete(run.id)), stop: (reason: Error) => job.stop(reason) });
+    jobs.set(run.id, {
+      done: job.done.finally(() => jobs.delete(run.id)),
+      stop: (reason: Error) => job.stop(reason),
+    });
   }
 
   async function getRun(id: string): Promise<TrainingRun> {

@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import {
+  TURNS_PER_FIGURE_MAX,
+  type StoredTurn,
+  type TurnMeta,
+} from '@dwitunggal/contracts/schemas/learning';
+import type { Db } from '../../db/client';
+import { conversationTurns } from '../../db/schema';
+
+export interface NewTurn {
+  clientId: string;
+  role: 'user' | 'figure';
+  text: string;
+  model: 'tfjs' | 'rag';
+  meta: TurnMeta;
+  createdAt: Date;
+}
+
+type TurnRow = typeof conversationTurns.$inferSelect;
+
+export function toStoredTurn(row: TurnRow): StoredTurn {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    role: row.role,
+    text: row.text,
+    model: row.model,
+    meta: row.meta as TurnMeta,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A page cursor: the creation time (ms) and id of a turn; older turns come after it. */
+export const cursorOf = (row: { createdAt: Date; id: number }) =>
+  `${row.createdAt.getTime()}_${row.id}`;
+
+const mine = (userId: string, character: CharacterKey) =>
+  and(eq(conversationTurns.userId, userId), eq(conversationTurns.character, character));
+
+/** Turns before the given one in (created_at, id) order. */
+const olderThan = (turn: { createdAt: Date; id: number }) =>
+  or(
+    lt(conversationTurns.createdAt, turn.createdAt),
+    and(eq(conversationTurns.createdAt, turn.createdAt), lt(conversationTurns.id, turn.id)),
+  );
+
+/** Storage of learners' turns. Ordered by (created_at, id): a synced offline turn lands in place. */
+export function createConversationRepository(db: Db) {
+  return {
+    /**
+     * Inserts the turns that are not stored yet (a known client id is skipped: resending is a
+     * no-op), prunes the oldest beyond the per-figure cap, and returns the newly inserted rows
+     * and the stored id of every sent client id.
+     */
+    async insert(
+      userId: string,
+      character: CharacterKey,
+      turns: NewTurn[],
+    ): Promise<{ inserted: TurnRow[]; ids: Map<string, number> }> {
+      const inserted = await db
+        .insert(conversationTurns)
+        .values(turns.map((t) => ({ ...t, userId, character })))
+        .onConflictDoNothing()
+        .returning();
+      const rows = await db
+        .select({ clientId: conversationTurns.clientId, id: conversationTurns.id })
+        .from(conversationTurns)
+        .where(
+          and(
+            eq(conversationTurns.userId, userId),
+            inArray(
+              conversationTurns.clientId,
+              turns.map((t) => t.clientId),
+            ),
+          ),
+        );
+      if (inserted.length > 0) await this.prune(userId, character);
+      return { inserted, ids: new Map(rows.map((r) => [r.clientId, r.id])) };
+    },
+
+    /** Deletes the learner's turns with the figure beyond the newest TURNS_PER_FIGURE_MAX. */
+    async prune(userId: string, character: CharacterKey, keep = TURNS_PER_FIGURE_MAX) {
+      await db.execute(sql`
+        delete from conversation_turns
+        where user_id = ${userId} and character = ${character}
+          and (created_at, id) < (
+            select created_at, id from conversation_turns
+            where user_id = ${userId} and character = ${character}
+            order by created_at desc, id desc offset ${keep - 1} limit 1
+          )`);
+    },
+
+    /** Newest first, older than the cursor when given. */
+    async page(
+      userId: string,
+      character: CharacterKey,
+      limit: number,
+      before?: { createdAt: Date; id: number },
+    ): Promise<TurnRow[]> {
+      return db
+        .select()
+        .from(conversationTurns)
+        .where(and(mine(userId, character), before ? olderThan(before) : undefined))
+        .orderBy(desc(conversationTurns.createdAt), desc(conversationTurns.id))
+        .limit(limit);
+    },
+
+    async clear(userId: string, character: CharacterKey): Promise<number> {
+      const rows = await db
+        .delete(conversationTurns)
+        .where(mine(userId, character))
+        .returning({ id: conversationTurns.id });
+      return rows.length;
+    },
+
+    async findByClientId(
+      userId: string,
+      character: CharacterKey,
+      clientId: string,
+    ): Promise<TurnRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(conversationTurns)
+        .where(and(mine(userId, character), eq(conversationTurns.clientId, clientId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The text of the learner's last question before the given turn (null when there is none). */
+    async questionBefore(
+      userId: string,
+      character: CharacterKey,
+      turn: { createdAt: Date; id: number },
+    ): Promise<string | null> {
+      const [row] = await db
+        .select({ text: conversationTurns.text })
+        .from(conversationTurns)
+        .where(and(mine(userId, character), eq(conversationTurns.role, 'user'), olderThan(turn)))
+        .orderBy(desc(conversationTurns.createdAt), desc(conversationTurns.id))
+        .limit(1);
+      return row?.text ?? null;
+    },
+  };
+}
+export type ConversationRepository = ReturnType<typeof createConversationRepository>;

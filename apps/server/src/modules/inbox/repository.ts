@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { INBOX_EXAMPLES, type InboxGroup } from '@dwitunggal/contracts/schemas/learning';
+import { foldPhrase } from '@dwitunggal/contracts/tags';
+import type { Db } from '../../db/client';
+import { inboxGroups, regressionQuestions } from '../../db/schema';
+
+export type InboxSource = 'fallback' | 'unsure' | 'declined' | 'thumbs_down';
+
+export interface NewInboxItem {
+  character: CharacterKey;
+  groupKey: string;
+  question: string;
+  source: InboxSource;
+  suggestedTag: string | null;
+  suggestedConfidence: number | null;
+  at: Date;
+}
+
+const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await db.execute<Record<string, unknown>>(query)) as { rows: T[] }).rows;
+
+/** The number of rows of `table` matching `where`. */
+async function countWhere(
+  db: Db,
+  table: typeof inboxGroups | typeof regressionQuestions,
+  where: SQL | undefined,
+) {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
+
+/** Groups a curator still has to look at: open, with items not yet expired. */
+const openOf = (character: CharacterKey) =>
+  and(
+    eq(inboxGroups.character, character),
+    eq(inboxGroups.status, 'open'),
+    sql`${inboxGroups.count} > 0`,
+  );
+
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+
+/**
+ * Storage of the inbox. Every write that changes a group's count is one statement (an upsert
+ * with a data-modifying CTE), so that several processes writing the same group at once keep the
+ * count equal to its stored items.
+ */
+export function createInboxRepository(db: Db) {
+  return {
+    /** Adds one item and counts it in its group (created open, or kept in its status). */
+    async add(item: NewInboxItem): Promise<void> {
+      await db.execute(sql`
+        with g as (
+          insert into inbox_groups
+            (character, group_key, count, first_seen, last_seen, suggested_tag, suggested_confidence)
+          values (${item.character}, ${item.groupKey}, 1, ${item.at}, ${item.at},
+            ${item.suggestedTag}, ${item.suggestedConfidence})
+          on conflict (character, group_key) do update set
+            count = inbox_groups.count + 1,
+            last_seen = greatest(inbox_groups.last_seen, excluded.last_seen),
+            suggested_tag = coalesce(excluded.suggested_tag, inbox_groups.suggested_tag),
+            suggested_confidence = case when excluded.suggested_tag is null
+              then inbox_groups.suggested_confidence else excluded.suggested_confidence end
+          returning id
+        )
+        insert into inbox_items (group_id, question, source, created_at)
+        select id, ${item.question}, ${item.source}, ${item.at} from g`);
+    },
+
+    /**
+     * Deletes the items older than `cutoff` and takes them off their groups' counts in the same
+     * statement; then drops open groups left empty (ignored and added groups stay, so that their
+     * questions stay ignored or handled when they come back). Returns the items deleted.
+     */
+    async expire(cutoff: Date): Promise<number> {
+      const [row] = await rowsOf<{ deleted: number | string }>(
+        db,
+        sql`
+        with gone as (
+          delete from inbox_items where created_at < ${cutoff} returning group_id
+        ), per as (
+          select group_id, count(*)::int as n from gone group by group_id
+        ), updated as (
+          update inbox_groups g set count = g.count - per.n from per
+          where g.id = per.group_id returning g.id
+        )
+        select (select count(*) from gone)::int as deleted`,
+      );
+      await db.execute(sql`
+        delete from inbox_groups g where g.status = 'open' and g.count <= 0
+          and not exists (select 1 from inbox_items i where i.group_id = g.id)`);
+      return Number(row?.deleted ?? 0);
+    },
+
+    /** Open groups of a figure, by count then recency, each with its latest distinct examples. */
+    async listOpen(
+      character: CharacterKey,
+      limit: number,
+      offset: number,
+    ): Promise<{ groups: InboxGroup[]; total: number }> {
+      const open = openOf(character);
+      const groups = await db
+        .select()
+        .from(inboxGroups)
+        .where(open)
+        .orderBy(desc(inboxGroups.count), desc(inboxGroups.lastSeen), desc(inboxGroups.id))
+        .limit(limit)
+        .offset(offset);
+      const examples = new Map<number, string[]>();
+      if (groups.length > 0) {
+        const ids = groups.map((g) => g.id);
+        const rows = await rowsOf<{ group_id: number | string; question: string }>(
+          db,
+          sql`
+          select g.id as group_id, e.question
+          from unnest(${sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`)}) as g(id)
+          cross join lateral (
+            select question from (
+              select distinct on (question) question, created_at from (
+                select question, created_at from inbox_items
+                where group_id = g.id order by created_at desc limit 50
+              ) recent order by question, created_at desc
+            ) d order by created_at desc limit ${INBOX_EXAMPLES}
+          ) e`,
+        );
+        for (const row of rows) {
+          const id = Number(row.group_id);
+          examples.set(id, [...(examples.get(id) ?? []), row.question]);
+        }
+      }
+      return {
+        total: await countWhere(db, inboxGroups, open),
+        groups: groups.map((g) => ({
+          id: g.id,
+          count: g.count,
+          firstSeen: iso(g.firstSeen),
+          lastSeen: iso(g.lastSeen),
+          examples: examples.get(g.id) ?? [],
+          suggestedTag: g.suggestedTag,
+          suggestedConfidence: g.suggestedConfidence,
+        })),
+      };
+    },
+
+    async openCount(character: CharacterKey): Promise<number> {
+      return countWhere(db, inboxGroups, openOf(character));
+    },
+
+    /** The ids among `ids` that are groups of the figure. */
+    async existing(character: CharacterKey, ids: number[]): Promise<number[]> {
+      const rows = await db
+        .select({ id: inboxGroups.id })
+        .from(inboxGroups)
+        .where(and(eq(inboxGroups.character, character), inArray(inboxGroups.id, ids)));
+      return rows.map((r) => r.id);
+    },
+
+    /** The distinct questions of the groups (latest first), at most `max`. */
+    async questionsOf(ids: number[], max: number): Promise<string[]> {
+      const rows = await rowsOf<{ question: string }>(
+        db,
+        sql`
+        select question from inbox_items
+        where group_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by question order by max(created_at) desc limit ${max}`,
+      );
+      return rows.map((r) => r.question);
+    },
+
+    async setStatus(ids: number[], status: 'added' | 'ignored'): Promise<void> {
+      await db.update(inboxGroups).set({ status }).where(inArray(inboxGroups.id, ids));
+    },
+
+    /** Records annotated questions in the figure's frozen regression set (first one wins). */
+    async addRegression(
+      character: CharacterKey,
+      questions: string[],
+      tagName: string,
+      at: Date,
+    ): Promise<void> {
+      if (questions.length === 0) return;
+      await db
+        .insert(regressionQuestions)
+        .values(
+          questions.map((question) => ({
+            character,
+            question,
+            questionKey: foldPhrase(question),
+            tagName,
+            createdAt: at,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
+    async regression(character: CharacterKey, limit: number, offset: number) {
+      const where = eq(regressionQuestions.character, character);
+      const rows = await db
+        .select()
+        .from(regressionQuestions)
+        .where(where)
+        .orderBy(asc(regressionQuestions.id))
+        .limit(limit)
+        .offset(offset);
+      return {
+        total: await countWhere(db, regressionQuestions, where),
+        items: rows.map((r) => ({
+          question: r.question,
+          tag: r.tagName,
+          createdAt: iso(r.createdAt),
+        })),
+      };
+    },
+  };
+}
+export type InboxRepository = ReturnType<typeof createInboxRepository>;

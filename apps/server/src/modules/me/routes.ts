@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
+import { exportData, settings, type ExportData } from '@dwitunggal/contracts/schemas/learning';
+import { ok, responses } from '../../lib/envelope';
+import { currentUser } from '../../plugins/auth';
+import type { AchievementRepository } from '../achievements/repository';
+import type { ConversationService } from '../conversations/service';
+import { learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
+import type { FeedbackService } from '../feedback/service';
+import type { SettingsRepository } from './repository';
+
+/** The learner's own settings (contributing to the inbox) and the export of their data. */
+export async function meRoutes(
+  app: FastifyInstance,
+  opts: {
+    settings: SettingsRepository;
+    achievements: AchievementRepository;
+    conversations: ConversationService;
+    feedback: FeedbackService;
+    writeLimit: LearningWriteLimit;
+    bodyLimit: number;
+    now: () => number;
+  },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secured = { tags: ['me'], security: [{ bearerAuth: [] }] };
+
+  r.get(
+    '/me/settings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'My settings',
+        response: responses(settings, 200, [401, 500, 503]),
+      },
+    },
+    async (request) => ok(await opts.settings.get(currentUser(request).id), 'Pengaturan'),
+  );
+
+  r.put(
+    '/me/settings',
+    {
+      ...learnerWrite(app, opts),
+      schema: {
+        ...secured,
+        summary: 'Change my settings (contribute: my questions may reach the curators)',
+        body: settings,
+        response: responses(settings, 200, [400, 401, 413, 429, 500, 503]),
+      },
+    },
+    async (request) =>
+      ok(await opts.settings.set(currentUser(request).id, request.body), 'Pengaturan disimpan'),
+  );
+
+  r.get(
+    '/me/export',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Download my data: history, achievements, feedback and settings (JSON)',
+        response: responses(exportData, 200, [401, 500, 503]),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const [mySettings, achievements, feedback, ...histories] = await Promise.all([
+        opts.settings.get(user.id),
+        opts.achievements.all(user.id),
+        opts.feedback.all(user.id),
+        ...CHARACTER_KEYS.map((c) => opts.conversations.all(user.id, c)),
+      ]);
+      const conversations = Object.fromEntries(
+        CHARACTER_KEYS.map((c, i) => [c, histories[i] ?? []]),
+      ) as ExportData['conversations'];
+      const exportedAt = new Date(opts.now()).toISOString();
+      reply.header(
+        'content-disposition',
+        `attachment; filename="dwitunggal-data-${exportedAt.slice(0, 10)}.json"`,
+      );
+      return ok(
+        {
+          exportedAt,
+          user: { name: user.name, email: user.email, createdAt: user.createdAt.toISOString() },
+          settings: mySettings,
+          achievements,
+          conversations,
+          feedback,
+        },
+        'Data Anda',
+      );
+    },
+  );
+}
