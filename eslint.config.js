@@ -30,7 +30,11 @@ export default tseslint.config(
       parserOptions: {
         projectService: {
           // The one TypeScript file that no workspace's tsconfig includes.
-          allowDefaultProject: ['vitest.config.ts', 'packages/contracts/vitest.config.ts', 'scripts/*.d.mts'],
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'packages/contracts/vitest.config.ts',
+            'scripts/*.d.mts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
