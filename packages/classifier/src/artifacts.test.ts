@@ -9,6 +9,7 @@ import {
   packArtifacts,
   readModel,
   unpackArtifacts,
+  verifyArtifacts,
   weightsBuffer,
 } from './artifacts';
 import { parseDataset } from './dataset';
@@ -132,6 +133,16 @@ describe('the files of a model', () => {
     ]);
     expect(unpackArtifacts(files)).toEqual(artifacts);
     expect(await fetchArtifacts(urls, server())).toEqual(artifacts);
+  });
+
+  // node-postgres hands bytea columns over as Buffers that may be views into a larger pool.
+  it('reads files that are views into a larger buffer, as the PostgreSQL driver returns them', () => {
+    const pooled = files.map((f) => {
+      const pool = Buffer.concat([Buffer.alloc(13, 7), Buffer.from(f.body), Buffer.alloc(29, 7)]);
+      return { ...f, body: pool.subarray(13, 13 + f.body.byteLength) };
+    });
+    expect(verifyArtifacts(pooled)).toEqual([]);
+    expect(unpackArtifacts(pooled)).toEqual(artifacts);
   });
 
   it('refuses damaged or missing files', async () => {

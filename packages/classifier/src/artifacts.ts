@@ -258,6 +258,17 @@ export class ArtifactError extends Error {
 }
 
 /**
+ * The bytes as an ArrayBuffer of exactly their length. A Node Buffer (what node-postgres returns)
+ * may be a view into a larger shared pool, and Buffer's `slice()` does not copy: its `.buffer`
+ * would hold other data around the weights.
+ */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
+}
+
+/**
  * Reads model.json + weights.bin back into a spec and parameters for the pure-TS forward pass.
  * Accepts only the topology this package writes.
  */
@@ -342,7 +353,7 @@ export function verifyArtifacts(
   let vocabSize: number | null = null;
   if (modelJson && weights) {
     try {
-      const { spec, params } = readModel(modelJson, weights.slice().buffer);
+      const { spec, params } = readModel(modelJson, ownBuffer(weights));
       const { embeddings, hiddenKernel, hiddenBias, outputKernel, outputBias } = params;
       const arrays = [embeddings, hiddenKernel, hiddenBias, outputKernel, outputBias];
       const expected = arrays.reduce((n, a) => n + a.length, 0) * 4;
@@ -407,7 +418,7 @@ export function unpackArtifacts(files: readonly FileToVerify[]): ModelArtifacts 
   const json = (name: ModelFileName): unknown => JSON.parse(new TextDecoder().decode(body(name)));
   return {
     modelJson: json('model.json') as LayersModelJson,
-    weights: body(WEIGHTS_FILE).slice().buffer,
+    weights: ownBuffer(body(WEIGHTS_FILE)),
     wordIndex: json('word_index.json') as WordIndex,
     content: json('content.json') as ModelContent,
   };
