@@ -16,6 +16,13 @@ describe('Indonesian analyzer over the knowledge base', () => {
     expect(stem('mengibarkan')).toBe(stem('dikibarkan'));
   });
 
+  it('reads ordinals as ordinals, and words naming members of Object.prototype as words', () => {
+    expect(stem('ketujuh')).toBe('ke7');
+    for (const word of ['constructor', 'tostring', 'valueof', 'hasownproperty']) {
+      expect(typeof stem(word)).toBe('string');
+    }
+  });
+
   it('keeps apart words that Snowball would merge with another word', () => {
     expect(stem('ketua')).not.toBe(stem('tua'));
     expect(stem('pemerintah')).not.toBe(stem('perintah'));

@@ -229,7 +229,7 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
 }
 
 /** Ordinal words, read as the ordinal terms the query normaliser makes of "ke 7". */
-const ORDINALS: Readonly<Record<string, string>> = {
+const ORDINALS: Readonly<Record<string, string>> = lookupTable({
   kedua: 'ke2',
   ketiga: 'ke3',
   keempat: 'ke4',
@@ -239,7 +239,7 @@ const ORDINALS: Readonly<Record<string, string>> = {
   kedelapan: 'ke8',
   kesembilan: 'ke9',
   kesepuluh: 'ke10',
-};
+});
 
 function stemUncached(word: string, known: ReadonlySet<string>): string {
   const ordinal = ORDINALS[word];
