@@ -12,19 +12,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { resolveChromium } from '../scripts/chromium.mjs';
+import { HEADLESS_FLAGS, resolveChromium } from '../scripts/chromium.mjs';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
 // CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
 const chromiumBinary = await resolveChromium();
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 5);
 const PROMPTS = Number(process.env.BENCH_PREDICT_PROMPTS ?? 200);
 const STARTER = 'Apa itu Marhaenisme?';
@@ -245,7 +237,7 @@ try {
   await api(`${server.url}/api/auth/register`, { method: 'POST', json: LEARNER });
   browser = await chromium.launch({
     executablePath: chromiumBinary.executablePath,
-    args: [...CHROMIUM_ARGS, ...chromiumBinary.args],
+    args: [...HEADLESS_FLAGS, ...chromiumBinary.args],
   });
   const learnerState = await signIn(browser, server.url, LEARNER);
   const firstAnswer = await measureFirstAnswer(browser, server.url, learnerState);

@@ -15,20 +15,12 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { resolveChromium } from '../scripts/chromium.mjs';
+import { HEADLESS_FLAGS, resolveChromium } from '../scripts/chromium.mjs';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
 // CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
 const chromiumBinary = await resolveChromium();
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--headless=new',
-];
+const CHROMIUM_FLAGS = [...HEADLESS_FLAGS, '--headless=new'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const TARGET = 95;
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN

@@ -3,19 +3,11 @@
 // whether any TF.js code is among them (it must not be).
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { resolveChromium } from '../scripts/chromium.mjs';
+import { HEADLESS_FLAGS, resolveChromium } from '../scripts/chromium.mjs';
 import { api, startServer, tmpDir } from './lib';
 
 // CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
 const chromiumBinary = await resolveChromium();
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function measure(browser: Browser, url: string, token?: string) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -70,7 +62,7 @@ try {
   });
   const browser = await chromium.launch({
     executablePath: chromiumBinary.executablePath,
-    args: [...CHROMIUM_ARGS, ...chromiumBinary.args],
+    args: [...HEADLESS_FLAGS, ...chromiumBinary.args],
   });
   const loginPage = await measure(browser, `${server.url}/login`);
   const homePage = await measure(browser, `${server.url}/home`, login.data.token);

@@ -5,4 +5,6 @@ export interface ResolvedChromium {
   args: string[];
   source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium';
 }
+/** The flags every headless run of the suites and benches passes. */
+export const HEADLESS_FLAGS: string[];
 export function resolveChromium(env?: NodeJS.ProcessEnv): Promise<ResolvedChromium>;

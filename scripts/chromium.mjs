@@ -18,6 +18,16 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
  */
 const NEEDED = new Set(['--no-sandbox', '--no-zygote', '--disable-setuid-sandbox']);
 
+/** The flags every headless run of the suites and benches passes (ARCHITECTURE: machine facts). */
+export const HEADLESS_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /**
  * Where the Chromium to launch is, which one it is, and the flags it needs besides the caller's
  * own (the packaged build needs a few of its own: no sandbox, no zygote).
