@@ -4,6 +4,8 @@ import {
   ACHIEVEMENT_DENOMINATOR,
   ACHIEVEMENT_TAGS_MAX,
   achievementPercent,
+} from '@dwitunggal/contracts/learning';
+import {
   type AchievementProgress,
   type AchievementsData,
 } from '@dwitunggal/contracts/schemas/learning';

@@ -1,10 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import {
-  TURNS_PER_FIGURE_MAX,
-  type StoredTurn,
-  type TurnMeta,
-} from '@dwitunggal/contracts/schemas/learning';
+import { TURNS_PER_FIGURE_MAX } from '@dwitunggal/contracts/learning';
+import { type StoredTurn, type TurnMeta } from '@dwitunggal/contracts/schemas/learning';
 import type { Db } from '../../db/client';
 import { conversationTurns } from '../../db/schema';
 

@@ -4,6 +4,8 @@ import {
   TURN_MAX_AGE_DAYS,
   TURN_TEXT_MAX,
   TURNS_PER_FIGURE_MAX,
+} from '@dwitunggal/contracts/learning';
+import {
   type HistoryPage,
   type StoredTurn,
   type SyncData,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LEARNING_MESSAGES } from '@dwitunggal/contracts/schemas/learning';
+import { LEARNING_MESSAGES } from '@dwitunggal/contracts/learning';
 import { tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { currentUser } from '../../plugins/auth';

@@ -1,8 +1,5 @@
-import {
-  LEARNING_MESSAGES,
-  type FeedbackRecord,
-  type TurnMeta,
-} from '@dwitunggal/contracts/schemas/learning';
+import { LEARNING_MESSAGES } from '@dwitunggal/contracts/learning';
+import { type FeedbackRecord, type TurnMeta } from '@dwitunggal/contracts/schemas/learning';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { notFound } from '../../lib/errors';
 import type { ConversationService } from '../conversations/service';

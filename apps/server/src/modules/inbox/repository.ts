@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { INBOX_EXAMPLES, type InboxGroup } from '@dwitunggal/contracts/schemas/learning';
+import { INBOX_EXAMPLES } from '@dwitunggal/contracts/learning';
+import { type InboxGroup } from '@dwitunggal/contracts/schemas/learning';
 import { foldPhrase } from '@dwitunggal/contracts/tags';
 import type { Db } from '../../db/client';
 import { inboxGroups, regressionQuestions } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { CHARACTER_NAMES, type CharacterKey } from '@dwitunggal/contracts/characters';
+import { LEARNING_MESSAGES } from '@dwitunggal/contracts/learning';
 import {
-  LEARNING_MESSAGES,
   type InboxActionData,
   type InboxPage,
   type RegressionData,
