@@ -14,6 +14,9 @@ describe('Indonesian analyzer over the knowledge base', () => {
     expect(stem('merdeka')).toBe(stem('kemerdekaan'));
     expect(stem('mengetik')).toBe(stem('diketik'));
     expect(stem('mengibarkan')).toBe(stem('dikibarkan'));
+    // me- before r keeps the r: "merebut" is rebut, never another known root such as sebut.
+    expect(stem('merebut')).toBe(stem('direbut'));
+    expect(stem('merebut')).not.toBe(stem('menyebut'));
   });
 
   it('reads ordinals as ordinals, and words naming members of Object.prototype as words', () => {
@@ -42,6 +45,7 @@ describe('Indonesian analyzer over the knowledge base', () => {
   it('drops stop words and chat fillers, keeps content words', () => {
     expect(analyzer.terms('Apa sih yang dong Bapak lakukan di sana?')).toEqual([stem('lakukan')]);
     expect(analyzer.terms('masa kecil')).toEqual([stem('masa'), 'kecil']);
+    expect(analyzer.terms('jelasin dong, aku belum ngerti')).toEqual([]);
   });
 });
 

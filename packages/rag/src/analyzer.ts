@@ -63,6 +63,12 @@ const EXTRA_STOPWORDS = [
   'jadi',
   'cerita',
   'ceritanya',
+  // What a learner says of the asking itself ("jelasin dong, aku gk ngerti").
+  'jelasin',
+  'ceritain',
+  'ngerti',
+  'mengerti',
+  'paham',
   'nya',
   'ku',
   'mu',
@@ -144,6 +150,8 @@ const FRAME_STEMS = new Set([
   'panjang',
   'singkat',
   'bidang',
+  // "di kota apa", "kota mana".
+  'kota',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */
@@ -264,7 +272,25 @@ function stemUncached(word: string, known: ReadonlySet<string>): string {
 function restorations(s: string, word: string): string[] {
   const out: string[] = [];
   const first = s[0] ?? '';
-  if ('aeiou'.includes(first)) out.push(`t${s}`, `k${s}`, `p${s}`, `s${s}`, `r${s}`);
+  if ('aeiou'.includes(first)) {
+    // The letters before the stem say which root letter the prefix replaced or kept: meny- an
+    // s, meng- a k (or none), men- a t, mem- a p, and me- before r keeps it ("merebut" is
+    // rebut, never sebut). Only an unclear prefix tries them all.
+    const nasal = /^(?:me|pe)(ny|ng|n|m|r)/.exec(word)?.[1];
+    const letters =
+      nasal === 'ny'
+        ? ['s']
+        : nasal === 'ng'
+          ? ['k', '']
+          : nasal === 'n'
+            ? ['t']
+            : nasal === 'm'
+              ? ['p']
+              : nasal === 'r'
+                ? ['r']
+                : ['t', 'k', 'p', 's', 'r'];
+    out.push(...letters.map((l) => `${l}${s}`));
+  }
   if (first === 'p') out.push(`m${s.slice(1)}`);
   if (first === 'm') out.push(`p${s.slice(1)}`);
   if (first === 's') out.push(`ny${s.slice(1)}`);

@@ -67,6 +67,8 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
     const next = words[i + 1] ?? '';
+    // A lone letter ("p p p", "a") names nothing, except a Roman numeral ("Maklumat X").
+    if (/^[a-hj-uwyz]$/.test(word)) continue;
     if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
     } else if (word === 'ke' && /^\d{1,2}$/.test(next)) {

@@ -35,6 +35,9 @@ describe('retrieval over the knowledge base', () => {
   it('declines number coincidences: an ordinal must match an ordinal, a bare number is no topic', () => {
     expect(retriever.search('siapa presiden ke 7', { karakter: 'soekarno', k: 5 })).toEqual([]);
     expect(retriever.search('{{7*7}}', { karakter: 'soekarno', k: 5 })).toEqual([]);
+    // Lone letters name nothing; a Roman numeral still counts.
+    expect(retriever.search('p p p p p', { karakter: 'hatta', k: 5 })).toEqual([]);
+    expect(best('apa isi Maklumat Nomor X', 'hatta')?.text).toContain('Maklumat');
     expect(retriever.search('apa kepanjangan Nasakom', { karakter: 'soekarno', k: 5 })).not.toEqual(
       [],
     );
