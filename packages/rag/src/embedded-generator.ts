@@ -46,6 +46,11 @@ type Intent = 'when' | 'where' | 'who' | 'howMany' | 'why' | 'define' | 'other';
 
 const SYNONYM_CREDIT = 0.6;
 
+/** Intents whose answer has a visible shape (a date, a place, a name, a number). */
+const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany']);
+/** How far down the retrieved passages such an answer is looked for. */
+const RESCUE_RANK = 2;
+
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
 
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
@@ -233,7 +238,22 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // answered by Soekarno's marriages, whatever their words).
     const mainHit = passages.find((h) => targets.some((t) => h.passage.figures.includes(t))) ?? top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
-    const first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
+    let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
+    // A factual question ("kapan", "di mana", "siapa", "berapa") whose best sentence in the main
+    // passage has no answer of that kind takes one from the next passage about the same figure
+    // that matches the question as well and has one.
+    if (first && FACT_INTENTS.has(intent) && !featuresOf(first.sentence).intents.has(intent)) {
+      const base = first;
+      const rescue = candidates.find(
+        (c) =>
+          c.hit !== base.hit &&
+          c.hitRank <= RESCUE_RANK &&
+          targets.some((t) => c.hit.passage.figures.includes(t)) &&
+          c.relevance >= base.relevance &&
+          featuresOf(c.sentence).intents.has(intent),
+      );
+      if (rescue) first = rescue;
+    }
     if (!first) {
       return compose({ karakter, question, hits: [] });
     }

@@ -192,6 +192,16 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
     expect(toFirstPerson('Hatta bertemu Sjahrir dan ayahnya.', 'hatta')).toBe(
       'Saya bertemu Sjahrir dan ayahnya.',
     );
+    // An opening attribution names a source, not the owner: the speaker owns the "-nya".
+    expect(
+      toFirstPerson(
+        'Menurut penuturan Soekarno kepada seorang wartawan Amerika, ibunya orang Bali.',
+        'soekarno',
+      ),
+    ).toBe('Menurut penuturan saya kepada seorang wartawan Amerika, ibu saya orang Bali.');
+    expect(toFirstPerson('Menurut Cindy Adams, ibunya orang Bali.', 'soekarno')).toBe(
+      'Menurut Cindy Adams, ibunya orang Bali.',
+    );
     expect(toFirstPerson('Setelah Soekarno tiba, mereka menemui ibunya.', 'soekarno')).toBe(
       'Setelah saya tiba, mereka menemui ibunya.',
     );

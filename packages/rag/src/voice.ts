@@ -334,9 +334,20 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
  * that follows such a place after a comma ("di Blitar, Jawa Timur").
  */
 function nearestPersonIsSpeaker(before: string): boolean {
+  // An opening attribution ("Menurut penuturan saya kepada Cindy Adams, ibunya ...") names its
+  // source, not the possessor: the listener it names never owns the "-nya"; the speaker does
+  // when no one else comes after it.
+  const attribution = /^Menurut\b([^,]*),/.exec(before);
+  const rest = attribution ? before.slice(attribution[0].length) : before;
+  const found = nearestCandidate(rest, !attribution);
+  return found ?? (attribution ? /\bsaya\b/i.test(attribution[1] ?? '') : false);
+}
+
+/** Reading backwards: true at "saya", false at another candidate possessor, null at neither. */
+function nearestCandidate(before: string, startsSentence: boolean): boolean | null {
   const words = before.split(' ').filter((w) => w !== '');
   const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
-  const capitalised = (i: number) => i > 0 && /^[A-Z]/.test(bare[i] as string);
+  const capitalised = (i: number) => (i > 0 || !startsSentence) && /^[A-Z]/.test(bare[i] as string);
   const place: boolean[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!capitalised(i)) continue;
@@ -356,7 +367,7 @@ function nearestPersonIsSpeaker(before: string): boolean {
     if (OFFICE_WORDS.has(word) || /^[A-Z]{2,}$/.test(word)) continue;
     if (capitalised(i) && !place[i]) return false;
   }
-  return false;
+  return null;
 }
 
 /** Capitalised words of offices and institutions: never the possessor of a "-nya". */
