@@ -63,6 +63,9 @@ const EXTRA_STOPWORDS = [
   'jadi',
   'cerita',
   'ceritanya',
+  // "terus?", "trus gmn": "and then", not a topic.
+  'terus',
+  'trus',
   // What a learner says of the asking itself ("jelasin dong, aku gk ngerti").
   'jelasin',
   'ceritain',

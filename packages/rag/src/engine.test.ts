@@ -1,6 +1,6 @@
 import { chatAnswer } from '@dwitunggal/contracts/schemas/chat';
 import { describe, expect, it } from 'vitest';
-import { createRagEngine } from './engine';
+import { createRagEngine, resolveFollowUp } from './engine';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { realPassages, repoRoot } from './testing/fixtures';
@@ -54,4 +54,56 @@ describe('rag engine (what POST /api/chat calls)', () => {
       expect(chatAnswer.parse(answer).sources).toEqual([]);
     },
   );
+});
+
+describe('follow-ups', () => {
+  const studied = [
+    { role: 'user' as const, text: 'Dulu Bapak kuliah di mana?' },
+    {
+      role: 'figure' as const,
+      text: 'Saya belajar ekonomi di Handels Hoogeschool di Rotterdam, Belanda.',
+    },
+  ];
+
+  it('searches the question asked now, with the conversation as context', () => {
+    expect(resolveFollowUp({ karakter: 'hatta', prompt: 'lalu?', history: studied })).toEqual({
+      query: 'lalu?',
+      context: studied[0]!.text,
+      alreadySaid: studied[1]!.text,
+    });
+    expect(
+      resolveFollowUp({
+        karakter: 'hatta',
+        prompt: 'di sana beliau pernah ditangkap?',
+        history: studied,
+      }),
+    ).toEqual({
+      query: 'di sana beliau pernah ditangkap?',
+      context: `${studied[0]!.text} ${studied[1]!.text}`,
+    });
+  });
+
+  it('lets the question asked now lead: the context only says where "di sana" is', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'di sana beliau pernah ditangkap?',
+      history: studied,
+    });
+    expect(answer.response).toMatch(/menangkap|ditangkap/);
+    expect(answer.response).toMatch(/1927/);
+  });
+
+  it('reads a question with no topic of its own ("tahun berapa?") wholly from its context', () => {
+    const retriever = engine.retriever;
+    const born = retriever.search('tahun berapa itu', {
+      karakter: 'hatta',
+      context: 'Bapak lahir di kota mana?',
+    });
+    expect(born[0]?.passage.text).toMatch(/lahir pada 12 Agustus 1902/);
+    const hits = retriever.search('tahun berapa itu', {
+      karakter: 'hatta',
+      context: 'Bapak menikah dengan siapa?',
+    });
+    expect(hits[0]?.passage.text).toMatch(/menikah/);
+  });
 });

@@ -44,26 +44,31 @@ export interface RagRequest {
 
 /**
  * How a question is searched, given the conversation. A clear follow-up ("lalu?", "kenapa
- * begitu?", "beliau menikah dengan siapa?", "hasilnya apa?") is searched together with the
- * learner's previous question. Any other question is searched alone first, and together with
- * the previous question only when alone it finds nothing ("jurusan apa pak?" after "Bapak kuliah
- * di mana?"). "And then?" goes on from the figure's previous reply instead of repeating it.
+ * begitu?", "beliau menikah dengan siapa?", "hasilnya apa?") is searched with the learner's
+ * previous question (and the figure's reply) as context: the question asked now leads, the
+ * context says what "itu", "beliau" or "di sana" point at (see SearchOptions.context). Any other
+ * question is searched alone first, and with the previous question as context only when alone it
+ * finds nothing ("jurusan apa pak?" after "Bapak kuliah di mana?"). "And then?" goes on from the
+ * figure's previous reply instead of repeating it.
  */
 export function resolveFollowUp({ prompt, history }: RagRequest): {
   query: string;
-  /** Searched when `query` finds nothing relevant. */
-  fallbackQuery?: string;
+  /** What the question refers to, searched with a reduced weight (SearchOptions.context). */
+  context?: string;
+  /** Searched when `query` alone finds nothing relevant. */
+  fallbackContext?: string;
   alreadySaid?: string;
 } {
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
   if (!lastUser) return { query: prompt };
   const question = analyzeQuestion(prompt);
-  const combined = `${lastUser.text} ${prompt}`;
-  if (!question.followUp) return { query: prompt, fallbackQuery: combined };
+  if (!question.followUp) return { query: prompt, fallbackContext: lastUser.text };
   const lastFigure = history && [...history].reverse().find((t) => t.role === 'figure');
   return {
+    query: prompt,
     // The figure's reply names what "beliau", "itu" or "-nya" point at ("Istri saya Rahmi").
-    query: lastFigure && !question.continuation ? `${combined} ${lastFigure.text}` : combined,
+    context:
+      lastFigure && !question.continuation ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
     // Only "and then?" goes on past what was said; "in which year was that?" may be answered
     // by a sentence already said.
     ...(lastFigure && question.continuation ? { alreadySaid: lastFigure.text } : {}),
@@ -78,10 +83,15 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     : embedded;
   const k = options.k ?? 4;
   const input = (request: RagRequest) => {
-    const { query, fallbackQuery, alreadySaid } = resolveFollowUp(request);
-    const search = (q: string) => retriever.search(q, { karakter: request.karakter, k });
-    let hits = search(query);
-    if (hits.length === 0 && fallbackQuery) hits = search(fallbackQuery);
+    const { query, context, fallbackContext, alreadySaid } = resolveFollowUp(request);
+    const search = (about?: string) =>
+      retriever.search(query, {
+        karakter: request.karakter,
+        k,
+        ...(about ? { context: about } : {}),
+      });
+    let hits = search(context);
+    if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
     return {
       karakter: request.karakter,
       question: request.prompt,

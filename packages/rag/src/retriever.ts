@@ -39,6 +39,8 @@ export interface RetrieverOptions {
   synonymWeight?: number;
   /** Weight of words that frame the question ("maksud", "isi", "peran"...). */
   frameWeight?: number;
+  /** Weight of the words of a follow-up's context (see SearchOptions.context). */
+  contextWeight?: number;
   /**
    * Weight of a word no passage contains, relative to the rarest indexed word: unknown words
    * are learner slang or typos more often than topics the knowledge base lacks.
@@ -59,6 +61,12 @@ export interface SearchOptions {
   k?: number;
   /** Return the ranking even when the relevance gate says nothing is relevant (evaluation). */
   includeWeak?: boolean;
+  /**
+   * The conversation a follow-up refers to (the learner's previous question, the figure's
+   * reply): its words are searched too, with a reduced weight, so that the question asked now
+   * leads and the context only says what "itu", "-nya" or "lalu?" point at.
+   */
+  context?: string;
 }
 
 /** One analysed word of the question. */
@@ -119,6 +127,7 @@ export const DEFAULT_RETRIEVER_OPTIONS: Required<RetrieverOptions> = {
   figureBoost: 0.5,
   fuzzyWeight: 0.7,
   impliedNameWeight: 0.5,
+  contextWeight: 0.5,
   synonymWeight: 0.6,
   frameWeight: 0.35,
   unknownWeight: 0.8,
@@ -296,8 +305,36 @@ export function createRetriever(
   }
   const figuresOf = docs.map((d) => new Set<CharacterKey>(d.passage.figures));
 
-  const search = (query: string, { karakter, k = 5, includeWeak = false }: SearchOptions) => {
+  /** The question's terms, then its context's terms not in it, at the context's weight. */
+  const analyzeWithContext = (query: string, karakter: CharacterKey, context?: string) => {
     const terms = analyze(query, karakter);
+    if (!context) return terms;
+    const own = new Set(terms.map((t) => t.term));
+    // A question with no topic of its own ("lalu?", "tahun berapa?") is all context.
+    const hasTopic = terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
+    const added = analyze(context, karakter).filter((t) => !own.has(t.term));
+    // ... otherwise the context, however long, weighs at most as much as the question itself.
+    const mass = (list: readonly QueryTerm[]) =>
+      list.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
+    const contextMass = mass(added);
+    const scale = !hasTopic
+      ? 1
+      : Math.min(opts.contextWeight, contextMass > 0 ? mass(terms) / contextMass : 1);
+    for (const t of added) {
+      terms.push({
+        ...t,
+        weight: t.weight * scale,
+        alternatives: t.alternatives.map((a) => ({ term: a.term, weight: a.weight * scale })),
+      });
+    }
+    return terms;
+  };
+
+  const search = (
+    query: string,
+    { karakter, k = 5, includeWeak = false, context }: SearchOptions,
+  ) => {
+    const terms = analyzeWithContext(query, karakter, context);
     const scores = new Float64Array(n);
     const credit = new Float64Array(n);
     const matched = new Array<string[] | undefined>(n);

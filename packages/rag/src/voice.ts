@@ -274,7 +274,7 @@ export function toFirstPerson(sentence: string, karakter: CharacterKey): string 
   out = out.replace(
     PERSONAL_POSSESSIVE,
     (whole: string, noun: string, offset: number, text: string) =>
-      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset))
+      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), noun)
         ? `${noun} saya`
         : whole,
   );
@@ -333,18 +333,24 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
  * candidates: a capitalised run right after "di", "ke" or "dari" ("di Mojokerto"), and a run
  * that follows such a place after a comma ("di Blitar, Jawa Timur").
  */
-function nearestPersonIsSpeaker(before: string): boolean {
+function nearestPersonIsSpeaker(before: string, possessed = ''): boolean {
+  // "ibunya ... keluarganya": the family is the mother's; "ibunya dan ayahnya": both his.
+  const relativeCounts = !KIN_POSSESSED.test(`${possessed.split(' ')[0] ?? ''}nya`);
   // An opening attribution ("Menurut penuturan saya kepada Cindy Adams, ibunya ...") names its
   // source, not the possessor: the listener it names never owns the "-nya"; the speaker does
   // when no one else comes after it.
   const attribution = /^Menurut\b([^,]*),/.exec(before);
   const rest = attribution ? before.slice(attribution[0].length) : before;
-  const found = nearestCandidate(rest, !attribution);
+  const found = nearestCandidate(rest, !attribution, relativeCounts);
   return found ?? (attribution ? /\bsaya\b/i.test(attribution[1] ?? '') : false);
 }
 
 /** Reading backwards: true at "saya", false at another candidate possessor, null at neither. */
-function nearestCandidate(before: string, startsSentence: boolean): boolean | null {
+function nearestCandidate(
+  before: string,
+  startsSentence: boolean,
+  relativeCounts: boolean,
+): boolean | null {
   const words = before.split(' ').filter((w) => w !== '');
   const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
   const capitalised = (i: number) => (i > 0 || !startsSentence) && /^[A-Z]/.test(bare[i] as string);
@@ -363,12 +369,18 @@ function nearestCandidate(before: string, startsSentence: boolean): boolean | nu
     const word = bare[i] as string;
     if (word === 'saya' || word === 'Saya') return true;
     if (/^(?:ia|dia|mereka|beliau|keduanya)$/i.test(word)) return false;
+    // A relative named before ("ibunya ... keluarganya") is the nearer person.
+    if (relativeCounts && KIN_POSSESSED.test(word)) return false;
     // An office or an acronym ("sebagai Wakil Presiden", "kepada DPR") names no possessor.
     if (OFFICE_WORDS.has(word) || /^[A-Z]{2,}$/.test(word)) continue;
     if (capitalised(i) && !place[i]) return false;
   }
   return null;
 }
+
+/** A relative of someone ("ibunya", "ayahnya"): a person of his own. */
+const KIN_POSSESSED =
+  /^(?:ayah|ibu|kakak|adik|kakek|nenek|istri|suami|anak|putra|putri|paman|bibi|mertua)nya$/i;
 
 /** Capitalised words of offices and institutions: never the possessor of a "-nya". */
 const OFFICE_WORDS = new Set([
