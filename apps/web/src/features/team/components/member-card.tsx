@@ -1,4 +1,5 @@
 import type { TeamMember } from '@/config/team';
+import type { ReactNode } from 'react';
 import { IconGitHub, IconLinkedIn } from '@/components/ui/icons';
 
 export function MemberCard({ member }: { member: TeamMember }) {
@@ -17,26 +18,46 @@ export function MemberCard({ member }: { member: TeamMember }) {
       </div>
       <h3 className="mt-4 text-lg font-bold">{member.name}</h3>
       <p className="mt-1 min-h-10 text-sm leading-snug text-tinta-600">{member.role}</p>
-      <div className="mt-4 flex gap-2">
-        <a
-          href={member.linkedin}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
-        >
-          <IconLinkedIn className="size-5" />
-          <span className="sr-only">LinkedIn {member.name} (membuka tab baru)</span>
-        </a>
-        <a
-          href={member.github}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
-        >
-          <IconGitHub className="size-5" />
-          <span className="sr-only">GitHub {member.name} (membuka tab baru)</span>
-        </a>
-      </div>
+      {member.linkedin || member.github ? (
+        <div className="mt-4 flex gap-2">
+          {member.linkedin ? (
+            <ProfileLink href={member.linkedin} label={`LinkedIn ${member.name}`}>
+              <IconLinkedIn className="size-5" />
+            </ProfileLink>
+          ) : null}
+          {member.github ? (
+            <ProfileLink href={member.github} label={`GitHub ${member.name}`}>
+              <IconGitHub className="size-5" />
+            </ProfileLink>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-4 rounded-full border border-kertas-300 px-3 py-1 text-xs text-tinta-600">
+          Profil contoh
+        </p>
+      )}
     </article>
+  );
+}
+
+function ProfileLink({
+  href,
+  label,
+  children,
+}: {
+  href: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
+    >
+      {children}
+      <span className="sr-only">{label} (membuka tab baru)</span>
+    </a>
   );
 }

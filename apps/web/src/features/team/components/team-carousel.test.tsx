@@ -20,7 +20,7 @@ describe('team carousel', () => {
     vi.useRealTimers();
   });
 
-  it('shows the six members, each with a photo and LinkedIn and GitHub links', () => {
+  it('shows the six sample members, each with a photo and marked as a sample, with no links', () => {
     render(<TeamCarousel members={team} />);
     const slides = screen.getAllByRole('group');
     expect(slides).toHaveLength(6);
@@ -32,15 +32,28 @@ describe('team carousel', () => {
         'src',
         member.image,
       );
-      expect(within(slide).getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute(
-        'href',
-        member.linkedin,
-      );
-      expect(within(slide).getByRole('link', { name: /^GitHub/ })).toHaveAttribute(
-        'href',
-        member.github,
-      );
+      expect(within(slide).getByText('Profil contoh')).toBeInTheDocument();
+      expect(within(slide).queryByRole('link')).toBeNull();
     }
+  });
+
+  it("shows a real member's LinkedIn and GitHub links, opening in a new tab", () => {
+    const member = {
+      ...team[0]!,
+      linkedin: 'https://www.linkedin.com/in/anggota-tim',
+      github: 'https://github.com/anggota-tim',
+    };
+    render(<TeamCarousel members={[member, ...team.slice(1)]} />);
+    const slide = screen.getAllByRole('group')[0]!;
+    expect(within(slide).getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute(
+      'href',
+      member.linkedin,
+    );
+    expect(within(slide).getByRole('link', { name: /^GitHub/ })).toHaveAttribute(
+      'href',
+      member.github,
+    );
+    expect(within(slide).queryByText('Profil contoh')).toBeNull();
   });
 
   it('advances every 4 seconds and loops after the last member', () => {
