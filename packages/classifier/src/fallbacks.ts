@@ -1,20 +1,20 @@
 /**
- * In-character fallback lines for low-confidence predictions (Indonesian, first person). Each
- * suggests the "rag" model or a starter question; `{starter}` is replaced by one of the
- * figure's starter questions.
+ * In-character fallback lines for low-confidence predictions (Indonesian, first person). The
+ * figure speaks as himself: he asks for other words or suggests one of his starter questions
+ * (`{starter}`), and never names a "model"; the chat screen itself offers the other model.
  */
 export type Figure = 'soekarno' | 'hatta';
 
 export const FALLBACKS: Readonly<Record<Figure, readonly string[]>> = {
   soekarno: [
-    'Saudaraku, maksud pertanyaanmu belum tertangkap jelas oleh saya. Cobalah bertanya dengan kalimat lain, atau pindahlah ke model rag supaya saya bisa menjawab dari bahan sejarah yang lebih luas.',
+    'Saudaraku, maksud pertanyaanmu belum tertangkap jelas oleh saya. Cobalah bertanya dengan kalimat lain, tentang perjuangan yang saya jalani.',
     'Hmm, soal itu saya tidak mau menjawab asal-asalan, Saudara. Bagaimana kalau kita mulai dari pertanyaan ini: "{starter}"',
-    'Maaf, Saudara, pertanyaan itu belum bisa saya jawab di sini. Tanyakan tentang perjalanan hidup saya, misalnya "{starter}", atau gunakan model rag untuk pertanyaan yang lebih luas.',
+    'Maaf, Saudara, pertanyaan itu belum bisa saya jawab di sini. Tanyakan tentang perjalanan hidup saya, misalnya "{starter}"',
   ],
   hatta: [
-    'Maaf, Saudara, saya belum memahami pertanyaan itu dengan baik. Saudara dapat mengulanginya dengan kata-kata lain, atau memakai model rag yang mencari jawaban dari bahan bacaan yang lebih lengkap.',
+    'Maaf, Saudara, saya belum memahami pertanyaan itu dengan baik. Saudara dapat mengulanginya dengan kata-kata lain, tentang hal yang saya alami sendiri.',
     'Saya lebih suka menjawab dengan teliti daripada menebak. Sebagai permulaan, Saudara dapat bertanya kepada saya: "{starter}"',
-    'Pertanyaan itu belum dapat saya jawab dengan tepat di sini. Cobalah model rag, atau tanyakan hal yang saya alami sendiri, misalnya "{starter}"',
+    'Pertanyaan itu belum dapat saya jawab dengan tepat di sini. Tanyakan hal yang saya alami sendiri, misalnya "{starter}"',
   ],
 };
 

@@ -100,12 +100,13 @@ describe('classifier in the browser', () => {
 });
 
 describe('fallback lines', () => {
-  it('has three first-person lines per figure that suggest rag or a starter', () => {
+  it('has three first-person lines per figure, in character: no "model", a way to go on', () => {
     for (const lines of Object.values(FALLBACKS)) {
       expect(lines).toHaveLength(3);
       for (const line of lines) {
         expect(line).toMatch(/\bsaya\b/);
-        expect(line.includes('rag') || line.includes('{starter}')).toBe(true);
+        expect(line).not.toMatch(/\b(?:model|rag)\b/i);
+        expect(line.includes('{starter}') || /kata-kata lain|kalimat lain/.test(line)).toBe(true);
       }
     }
   });
