@@ -164,6 +164,29 @@ describe('retrieval over the knowledge base', () => {
     expect(r.search('koperasi rakyat', { karakter: 'soekarno' })[0]?.passage.id).toBe('b');
     expect(r.search('sekolah di Bandung', { karakter: 'hatta' })[0]?.passage.id).toBe('a');
   });
+  it('ranks first the passage where words typed side by side stand side by side', () => {
+    const passage = (id: string, text: string) => ({
+      id,
+      title: 'Catatan',
+      figures: ['hatta'],
+      period: '1945',
+      text,
+      references: ['Catatan'],
+    });
+    const corpus = parsePassages([
+      passage(
+        'apart',
+        'Nama desa dan nama sungai itu terkenal. Anak kecil dan burung kecil ada di sana.',
+      ),
+      passage('together', 'Nama kecil tokoh itu jarang diketahui orang banyak di kota.'),
+      passage('other', 'Koperasi membantu rakyat di desa.'),
+    ]);
+    const r = createRetriever(corpus, { phraseWeight: 0 });
+    const withPhrase = createRetriever(corpus);
+    const ask = 'nama kecil';
+    expect(r.search(ask, { karakter: 'hatta', includeWeak: true })[0]?.passage.id).toBe('apart');
+    expect(withPhrase.search(ask, { karakter: 'hatta' })[0]?.passage.id).toBe('together');
+  });
 });
 
 describe('bounded work per question', () => {

@@ -42,6 +42,11 @@ export interface RetrieverOptions {
   /** Weight of the words of a follow-up's context (see SearchOptions.context). */
   contextWeight?: number;
   /**
+   * Bonus for a passage where two words the learner typed side by side stand side by side
+   * ("nama kecil", "ibu kota", "politik bebas aktif"), relative to the lighter word's weight.
+   */
+  phraseWeight?: number;
+  /**
    * Weight of a word no passage contains, relative to the rarest indexed word: unknown words
    * are learner slang or typos more often than topics the knowledge base lacks.
    */
@@ -128,6 +133,7 @@ export const DEFAULT_RETRIEVER_OPTIONS: Required<RetrieverOptions> = {
   fuzzyWeight: 0.7,
   impliedNameWeight: 0.5,
   contextWeight: 0.5,
+  phraseWeight: 1,
   synonymWeight: 0.6,
   frameWeight: 0.35,
   unknownWeight: 0.8,
@@ -148,6 +154,8 @@ interface Posting {
   title: number;
   text: number;
 }
+
+const phraseKey = (a: string, b: string) => `${a} ${b}`;
 
 const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
 /** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
@@ -176,6 +184,16 @@ export function createRetriever(
 
   const docs: DocEntry[] = [];
   const postings = new Map<string, Posting[]>();
+  /** Adjacent content-word pairs (stems) of each title and sentence -> the passages with them. */
+  const phrases = new Map<string, Set<number>>();
+  const addPhrases = (terms: readonly string[], doc: number) => {
+    for (let i = 1; i < terms.length; i++) {
+      const key = phraseKey(terms[i - 1] as string, terms[i] as string);
+      const set = phrases.get(key);
+      if (set) set.add(doc);
+      else phrases.set(key, new Set([doc]));
+    }
+  };
   let titleTotal = 0;
   let textTotal = 0;
   prepared.forEach(({ passage, title, sentences, foldedSentences }, order) => {
@@ -195,6 +213,8 @@ export function createRetriever(
     };
     titleTerms.forEach((t) => bump(t, 'title'));
     textTerms.forEach((t) => bump(t, 'text'));
+    addPhrases(titleTerms, order);
+    sentenceTerms.forEach((terms) => addPhrases(terms, order));
     for (const [term, posting] of counts) {
       const list = postings.get(term);
       if (list) list.push(posting);
@@ -235,8 +255,10 @@ export function createRetriever(
     return df ? idf(df) : unknownIdf;
   };
 
-  const analyze = (query: string, karakter: CharacterKey): QueryTerm[] => {
+  /** The question's terms, and the stems of the words the learner typed, in their order. */
+  const analyzeTyped = (query: string, karakter: CharacterKey) => {
     const seen = new Map<string, QueryTerm>();
+    const typed: string[] = [];
     // Bounded work whatever the prompt: at most MAX_QUERY_WORDS distinct content words are
     // analysed, and at most MAX_CORRECTIONS of them may try the spelling fallback.
     const distinct = new Set<string>();
@@ -283,9 +305,12 @@ export function createRetriever(
       const previous = seen.get(term);
       // A term typed by the learner outranks the same term implied or corrected.
       if (!previous || entry.weight > previous.weight) seen.set(term, entry);
+      if (!implied) typed.push(term);
     }
-    return [...seen.values()];
+    return { terms: [...seen.values()], typed };
   };
+  const analyze = (query: string, karakter: CharacterKey): QueryTerm[] =>
+    analyzeTyped(query, karakter).terms;
 
   // The BM25F term-frequency part of every posting depends only on the index: computed once
   // here, so that a search only multiplies it by the query term's weight.
@@ -307,8 +332,8 @@ export function createRetriever(
 
   /** The question's terms, then its context's terms not in it, at the context's weight. */
   const analyzeWithContext = (query: string, karakter: CharacterKey, context?: string) => {
-    const terms = analyze(query, karakter);
-    if (!context) return terms;
+    const { terms, typed } = analyzeTyped(query, karakter);
+    if (!context) return { terms, typed };
     const own = new Set(terms.map((t) => t.term));
     // A question with no topic of its own ("lalu?", "tahun berapa?") is all context.
     const hasTopic = terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
@@ -327,14 +352,14 @@ export function createRetriever(
         alternatives: t.alternatives.map((a) => ({ term: a.term, weight: a.weight * scale })),
       });
     }
-    return terms;
+    return { terms, typed };
   };
 
   const search = (
     query: string,
     { karakter, k = 5, includeWeak = false, context }: SearchOptions,
   ) => {
-    const terms = analyzeWithContext(query, karakter, context);
+    const { terms, typed } = analyzeWithContext(query, karakter, context);
     const scores = new Float64Array(n);
     const credit = new Float64Array(n);
     const matched = new Array<string[] | undefined>(n);
@@ -367,6 +392,23 @@ export function createRetriever(
         bestValue[doc] = 0;
       }
     }
+    // Words typed side by side that stand side by side in a passage: a phrase bonus, the best
+    // pair's only (a long name must not count once per pair of its words).
+    const weightOf = new Map(terms.map((t) => [t.term, t.weight]));
+    const phraseBonus = new Map<number, number>();
+    for (let i = 1; i < typed.length; i++) {
+      const a = typed[i - 1] as string;
+      const b = typed[i] as string;
+      const docsWith = a === b ? undefined : phrases.get(phraseKey(a, b));
+      if (!docsWith) continue;
+      const bonus = opts.phraseWeight * Math.min(weightOf.get(a) ?? 0, weightOf.get(b) ?? 0);
+      for (const doc of docsWith) {
+        if ((scores[doc] as number) > 0 && bonus > (phraseBonus.get(doc) ?? 0)) {
+          phraseBonus.set(doc, bonus);
+        }
+      }
+    }
+    for (const [doc, bonus] of phraseBonus) scores[doc] = (scores[doc] as number) + bonus;
     const contentMass = terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
