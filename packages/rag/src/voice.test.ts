@@ -192,6 +192,20 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
     expect(toFirstPerson('Hatta bertemu Sjahrir dan ayahnya.', 'hatta')).toBe(
       'Saya bertemu Sjahrir dan ayahnya.',
     );
+    // "dikenal dengan nama X" gives a name; "Nama Hatta" is his name.
+    expect(
+      toFirstPerson('Kelak Muhammad Athar lebih dikenal dengan nama Mohammad Hatta.', 'hatta'),
+    ).toBe('Kelak Muhammad Athar lebih dikenal dengan nama Mohammad Hatta.');
+    // A relative named first owns the later "-nya"; two relatives in a row are both his.
+    expect(
+      toFirstPerson(
+        'Soekarno menyayangi ibunya, tetapi keluarganya menolak pernikahan itu.',
+        'soekarno',
+      ),
+    ).toBe('Saya menyayangi ibu saya, tetapi keluarganya menolak pernikahan itu.');
+    expect(toFirstPerson('Soekarno mencintai ibunya dan ayahnya.', 'soekarno')).toBe(
+      'Saya mencintai ibu saya dan ayah saya.',
+    );
     // An opening attribution names a source, not the owner: the speaker owns the "-nya".
     expect(
       toFirstPerson(

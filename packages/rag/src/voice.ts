@@ -311,6 +311,8 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
     window.push(bare);
   }
   if (window.some((w) => NAMING_WORD.test(w))) return 'keep';
+  // "dikenal dengan nama Mohammad Hatta": a name given, not the person.
+  if (/\bdengan nama (?:[A-Z]\S* )?$/.test(before)) return 'keep';
   // The agent of a passive verb: "dibacakan Soekarno" -> "saya bacakan".
   if (/^di[a-z]{3,}$/.test(previous) && !NOT_PASSIVE.has(previous)) return 'agent';
   // A lower-case word or a number before the name: "oleh Hatta", "dan Hatta", "Pada 1933 Hatta".
