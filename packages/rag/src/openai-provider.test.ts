@@ -28,6 +28,10 @@ interface Recorded {
   raw: string;
 }
 const recorded: Recorded[] = [];
+/** Resolvers waiting for the fake provider's next request (see nextRequest). */
+const arrivals: (() => void)[] = [];
+/** Resolves once the fake provider has received (and recorded) its next request. */
+const nextRequest = () => new Promise<void>((resolve) => arrivals.push(resolve));
 const ANSWER = 'Saya lahir di Bukittinggi pada 12 Agustus 1902.';
 const MARKUP_ANSWER =
   'Saya lahir <b>di Bukittinggi</b> pada 12 Agustus 1902.<img src=x onerror=alert(1)><script>alert(document.cookie)</script>';
@@ -209,6 +213,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = JSON.parse(raw) as Recorded['body'];
       recorded.push({ headers: req.headers, body, raw });
+      arrivals.shift()?.();
       if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
         res.writeHead(404).end();
         return;
@@ -431,10 +436,13 @@ describe('OpenAI-compatible provider against a fake server on loopback', () => {
 
   it("passes the caller's abort on instead of answering", async () => {
     const controller = new AbortController();
+    const arrived = nextRequest();
     const pending = provider('slow', { timeoutMs: 5_000 }).generate(input(), {
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(new Error('client went away')), 50);
+    // Abort once the request is in (no request of this test may arrive during the next one).
+    await arrived;
+    controller.abort(new Error('client went away'));
     await expect(pending).rejects.toThrow('client went away');
   });
 });
