@@ -18,10 +18,6 @@ export const registerMessages = {
   nameTaken: 'Name already taken',
 } as const;
 
-const FIELDS = ['name', 'email', 'password'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
-
 // The shared schema with the spec's messages, imported after first paint (see useSchemaForm).
 const loadSchema = () => loadAuthSchemas().then((m) => m.registerBody);
 
@@ -62,11 +58,7 @@ export function RegisterForm({
             mapped = true;
           }
         } else {
-          for (const [field, fieldMessage] of Object.entries(failure.errors)) {
-            if (!isField(field)) continue;
-            form.setFieldError(field, fieldMessage, !mapped);
-            mapped = true;
-          }
+          mapped = form.setServerErrors(failure.errors);
         }
         if (!mapped) setError(message);
       }
