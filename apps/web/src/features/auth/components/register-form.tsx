@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { EmailField } from './email-field';
-import { preloadApi } from '@/lib/api-client';
+import { warmUpHandlers } from './warm-up';
 import { toApiFailure } from '@/lib/api-error';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { registerAccount } from '../api/auth-api';
@@ -64,22 +64,11 @@ export function RegisterForm({
       }
     },
   });
-  const { preload } = form;
-
-  // The validation schemas and the HTTP client load when the visitor starts using the form, so
-  // they stay out of the page's initial JavaScript.
-  const warmUp = () => {
-    preload();
-    preloadApi();
-  };
-
   const { errors, isSubmitting } = form;
   return (
     <form
       onSubmit={(e) => void form.handleSubmit(e)}
-      onFocus={warmUp}
-      onPointerEnter={warmUp}
-      onTouchStart={warmUp}
+      {...warmUpHandlers(form.preload)}
       noValidate
       className="space-y-5"
     >
