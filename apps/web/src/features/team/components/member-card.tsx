@@ -18,24 +18,25 @@ export function MemberCard({ member }: { member: TeamMember }) {
       <h3 className="mt-4 text-lg font-bold">{member.name}</h3>
       <p className="mt-1 min-h-10 text-sm leading-snug text-tinta-600">{member.role}</p>
       <div className="mt-4 flex gap-2">
-        <a
-          href={member.linkedin}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
-        >
-          <IconLinkedIn className="size-5" />
-          <span className="sr-only">LinkedIn {member.name} (membuka tab baru)</span>
-        </a>
-        <a
-          href={member.github}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
-        >
-          <IconGitHub className="size-5" />
-          <span className="sr-only">GitHub {member.name} (membuka tab baru)</span>
-        </a>
+        {(
+          [
+            ['LinkedIn', member.linkedin, IconLinkedIn],
+            ['GitHub', member.github, IconGitHub],
+          ] as const
+        ).map(([site, href, Icon]) => (
+          <a
+            key={site}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
+          >
+            <Icon className="size-5" />
+            <span className="sr-only">
+              {site} {member.name} (membuka tab baru)
+            </span>
+          </a>
+        ))}
       </div>
     </article>
   );
