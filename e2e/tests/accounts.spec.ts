@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './env';
-import { createLearner, loginViaForm, PASSWORD, storedToken, uniqueEmail } from './helpers';
+import {
+  createLearner,
+  loginViaForm,
+  PASSWORD,
+  signedInLearner,
+  storedToken,
+  uniqueEmail,
+} from './helpers';
 
 test('a visitor registers, sees the success banner, lands on /login after 2 s, logs in and reaches /home', async ({
   page,
@@ -57,8 +64,7 @@ test('the sidebar navigates, and logout clears the session and returns to /login
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Budi Sidebar');
-  await loginViaForm(page, learner.email, learner.password);
+  await signedInLearner(page, request, 'Budi Sidebar');
   const nav = page.getByRole('navigation', { name: /utama|sidebar|navigasi/i });
   for (const label of [
     'Beranda',
@@ -90,8 +96,7 @@ test('deleting the account asks for confirmation, signs out, and the old token f
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Hapus Saya');
-  await loginViaForm(page, learner.email, learner.password);
+  const learner = await signedInLearner(page, request, 'Hapus Saya');
   const token = await storedToken(page);
   let dialogText = '';
   page.once('dialog', (dialog) => {
@@ -113,8 +118,7 @@ test('deleting the account asks for confirmation, signs out, and the old token f
 });
 
 test('a learner is sent to /403 from the archive; an admin is not', async ({ page, request }) => {
-  const learner = await createLearner(request);
-  await loginViaForm(page, learner.email, learner.password);
+  await signedInLearner(page, request);
   await page.goto('/crudsoekarno');
   await expect(page).toHaveURL(/\/403$/);
   await expect(page.getByRole('heading', { name: 'Akses Ditolak' })).toBeVisible();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from './env';
-import { createLearner, loginViaForm } from './helpers';
+import { loginViaForm, signedInLearner } from './helpers';
 
 /*
  * The archive screens against the real built app and server. The server is shared by the whole
@@ -285,8 +285,7 @@ test('a learner is sent from /crudhatta to /403, and the API refuses their write
   page,
   request,
 }) => {
-  const learner = await createLearner(request, 'Pelajar Arsip');
-  await loginViaForm(page, learner.email, learner.password);
+  const learner = await signedInLearner(page, request, 'Pelajar Arsip');
   await page.goto('/crudhatta');
   await expect(page).toHaveURL(/\/403$/);
   await expect(page.getByRole('heading', { name: 'Akses Ditolak' })).toBeVisible();

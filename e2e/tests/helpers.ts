@@ -22,6 +22,13 @@ export async function loginViaForm(page: Page, email: string, password: string) 
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** A new learner (created through the API), signed in through the login form in `page`. */
+export async function signedInLearner(page: Page, request: APIRequestContext, name?: string) {
+  const learner = await createLearner(request, name);
+  await loginViaForm(page, learner.email, learner.password);
+  return learner;
+}
+
 /** The token the app keeps in localStorage (spec: auth state, version 1). */
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => {

@@ -1,35 +1,38 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
-type StringValues = Record<string, string>;
+/** A form's values: text fields, and lists of phrases (edited as chips). */
+type FormValues = Record<string, string | string[]>;
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
 
-type Options<T extends StringValues> = {
+type Options<T extends FormValues, Out> = {
   defaultValues: T;
   /**
    * Loads the zod schema (one of the shared @dwitunggal/contracts schemas). It is imported on
    * demand so that zod stays out of the first paint; `preload` runs once the page is idle.
    */
-  schema: () => Promise<z.ZodType<T, T>>;
-  onSubmit: (data: T) => Promise<void> | void;
+  schema: () => Promise<z.ZodType<Out, T>>;
+  onSubmit: (data: Out) => Promise<void> | void;
 };
 
 /**
- * A small form hook for the account screens (spec section 4: "the form validates on submit and
- * re-validates on change; defaults are empty"). It replaces react-hook-form there to keep the
- * initial JavaScript of /login within its 120 KiB budget. Shows the first message per field,
- * focuses the first invalid field, and exposes server-side field errors through `setFieldError`.
+ * The one form hook (spec section 4: "the form validates on submit and re-validates on change;
+ * defaults are empty"), used instead of react-hook-form to keep the initial JavaScript of /login
+ * within its 120 KiB budget (ADR 019). Shows the first message per field, focuses the first
+ * invalid field, and shows the server's field errors (`setServerErrors`, `setFieldError`). Text
+ * fields bind with `field(name)`, lists of phrases with `listField(name)`.
  */
-export function useSchemaForm<T extends StringValues>({
+export function useSchemaForm<T extends FormValues, Out = T>({
   defaultValues,
   schema,
   onSubmit,
-}: Options<T>) {
+}: Options<T, Out>) {
   const [values, setValues] = useState<T>(defaultValues);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
   const submitted = useRef(false);
-  const fields = useRef(new Map<keyof T & string, HTMLInputElement>());
+  const fields = useRef(new Map<string, HTMLElement>());
   const versions = useRef(new Map<string, number>());
   const defaults = useRef(defaultValues);
   const loadSchema = useRef(schema);
@@ -61,19 +64,40 @@ export function useSchemaForm<T extends StringValues>({
     [validate],
   );
 
-  const field = (name: keyof T & string) => ({
+  const setValue = <K extends keyof T & string>(name: K, value: T[K]) => {
+    const next = { ...valuesRef.current, [name]: value };
+    valuesRef.current = next;
+    setValues(next);
+    if (submitted.current) void revalidateField(name, next);
+  };
+
+  const ref = (name: string) => (el: HTMLElement | null) => {
+    if (el) fields.current.set(name, el);
+    else fields.current.delete(name);
+  };
+
+  const focus = useCallback((name: keyof T & string) => fields.current.get(name)?.focus(), []);
+
+  /** Focuses the first field, in the order of `defaultValues`, that has a message. */
+  const focusFirst = (found: FieldErrors<T>) => {
+    const first = (Object.keys(defaults.current) as (keyof T & string)[]).find(
+      (k) => found[k] !== undefined,
+    );
+    if (first) focus(first);
+  };
+
+  const field = (name: KeysOf<T, string>) => ({
     name,
-    value: values[name],
-    ref: (el: HTMLInputElement | null) => {
-      if (el) fields.current.set(name, el);
-      else fields.current.delete(name);
-    },
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      const next = { ...valuesRef.current, [name]: e.target.value };
-      valuesRef.current = next;
-      setValues(next);
-      if (submitted.current) void revalidateField(name, next);
-    },
+    value: values[name] as string,
+    ref: ref(name),
+    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, e.target.value as T[typeof name]),
+  });
+
+  const listField = (name: KeysOf<T, string[]>) => ({
+    ref: ref(name),
+    items: values[name] as string[],
+    onChange: (items: string[]) => setValue(name, items as T[typeof name]),
   });
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -84,34 +108,55 @@ export function useSchemaForm<T extends StringValues>({
     try {
       const result = await validate(valuesRef.current);
       setErrors(result.errors);
-      if (!result.data) {
-        const first = Object.keys(defaults.current).find(
-          (k) => result.errors[k as keyof T & string] !== undefined,
-        );
-        if (first) fields.current.get(first)?.focus();
-        return;
-      }
+      if (!result.data) return focusFirst(result.errors);
       await onSubmit(result.data);
     } finally {
       setIsSubmitting(false);
     }
   };
 
-  const setFieldError = (name: keyof T & string, message: string, focus = true) => {
+  const setFieldError = (name: keyof T & string, message: string, moveFocus = true) => {
     setErrors((prev) => ({ ...prev, [name]: message }));
-    if (focus) fields.current.get(name)?.focus();
+    if (moveFocus) focus(name);
   };
 
-  const reset = () => {
-    submitted.current = false;
-    valuesRef.current = defaults.current;
-    setValues(defaults.current);
-    setErrors({});
+  /**
+   * Shows the server's field errors (an error envelope's `errors`) on the form's own fields and
+   * focuses the first of them. Returns false when none of them is a field of this form.
+   */
+  const setServerErrors = (serverErrors: Record<string, string>): boolean => {
+    const found: FieldErrors<T> = {};
+    for (const key of Object.keys(defaults.current) as (keyof T & string)[]) {
+      if (serverErrors[key] !== undefined) found[key] = serverErrors[key];
+    }
+    setErrors(found);
+    focusFirst(found);
+    return Object.keys(found).length > 0;
   };
+
+  /** Back to the defaults (or to `next`, e.g. a record loaded for editing), with no messages. */
+  const reset = useCallback((next: T = defaults.current) => {
+    submitted.current = false;
+    valuesRef.current = next;
+    setValues(next);
+    setErrors({});
+  }, []);
 
   const preload = useCallback(() => {
     void loadSchema.current().catch(() => undefined);
   }, []);
 
-  return { values, errors, isSubmitting, field, handleSubmit, setFieldError, reset, preload };
+  return {
+    values,
+    errors,
+    isSubmitting,
+    field,
+    listField,
+    focus,
+    handleSubmit,
+    setFieldError,
+    setServerErrors,
+    reset,
+    preload,
+  };
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
 import { buttonClasses } from '@/components/ui/button';
 import { IconArrowRight } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
@@ -77,30 +78,31 @@ export function LandingRoute() {
 
         <div className="relative mx-auto w-full max-w-md lg:max-w-none" aria-hidden="true">
           <div className="grid grid-cols-2 gap-4">
-            <figure className="overflow-hidden rounded-[var(--radius-card)] border border-kertas-300 bg-white shadow-kartu sm:translate-y-6">
-              <img
-                src={soekarnoArt}
-                alt=""
-                width={400}
-                height={300}
-                className="aspect-[4/5] w-full object-cover"
-              />
-              <figcaption className="px-4 py-3 font-display text-base font-semibold text-tinta-900">
-                Soekarno
-              </figcaption>
-            </figure>
-            <figure className="overflow-hidden rounded-[var(--radius-card)] border border-kertas-300 bg-white shadow-kartu">
-              <img
-                src={hattaArt}
-                alt=""
-                width={400}
-                height={300}
-                className="aspect-[4/5] w-full object-cover"
-              />
-              <figcaption className="px-4 py-3 font-display text-base font-semibold text-tinta-900">
-                Mohammad Hatta
-              </figcaption>
-            </figure>
+            {(
+              [
+                [soekarnoArt, 'Soekarno', 'sm:translate-y-6'],
+                [hattaArt, 'Mohammad Hatta', ''],
+              ] as const
+            ).map(([art, name, offset]) => (
+              <figure
+                key={name}
+                className={cn(
+                  'overflow-hidden rounded-[var(--radius-card)] border border-kertas-300 bg-white shadow-kartu',
+                  offset,
+                )}
+              >
+                <img
+                  src={art}
+                  alt=""
+                  width={400}
+                  height={300}
+                  className="aspect-[4/5] w-full object-cover"
+                />
+                <figcaption className="px-4 py-3 font-display text-base font-semibold text-tinta-900">
+                  {name}
+                </figcaption>
+              </figure>
+            ))}
           </div>
         </div>
       </main>

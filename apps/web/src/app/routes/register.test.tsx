@@ -59,35 +59,39 @@ describe('/register', () => {
     expect(calls).toBe(0);
   });
 
-  it('maps a 409 naming the email to the email field', async () => {
-    // The server's exact answer to a taken email.
-    server.use(
-      http.post('*/api/auth/register', () =>
+  it.each([
+    {
+      // The server's exact answer to a taken email.
+      title: 'maps a 409 naming the email to the email field',
+      answer: () =>
         failure(409, 'This email is already registered', { email: 'Email already registered' }),
-      ),
-    );
+      label: 'Email',
+      message: 'Email already registered',
+    },
+    {
+      title: 'maps a 409 naming the name to the name field',
+      answer: () => failure(409, 'That name is taken'),
+      label: 'Nama Lengkap',
+      message: 'Name already taken',
+    },
+    {
+      title: 'puts the field errors of a 400 under their fields',
+      answer: () =>
+        failure(400, 'Validation failed', { email: 'Please enter a valid email address' }),
+      label: 'Email',
+      message: 'Please enter a valid email address',
+    },
+  ])('$title', async ({ answer, label, message }) => {
+    server.use(http.post('*/api/auth/register', answer));
     const { user } = await renderApp('/register');
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Daftar' }));
 
-    const email = screen.getByLabelText('Email');
-    await waitFor(() => expect(email).toHaveAccessibleDescription('Email already registered'));
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveFocus();
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'Buat akun baru' })).toBeInTheDocument();
-  });
-
-  it('maps a 409 naming the name to the name field', async () => {
-    server.use(http.post('*/api/auth/register', () => failure(409, 'That name is taken')));
-    const { user } = await renderApp('/register');
-    await fill(user, valid);
-    await user.click(screen.getByRole('button', { name: 'Daftar' }));
-
-    await waitFor(() =>
-      expect(screen.getByLabelText('Nama Lengkap')).toHaveAccessibleDescription(
-        'Name already taken',
-      ),
-    );
   });
 
   it('shows the server message, or the spec fallback when there is none', async () => {
@@ -103,22 +107,6 @@ describe('/register', () => {
     await user.click(screen.getByRole('button', { name: 'Daftar' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Registration failed. Please try again.'),
-    );
-  });
-
-  it('puts the field errors of a 400 under their fields', async () => {
-    server.use(
-      http.post('*/api/auth/register', () =>
-        failure(400, 'Validation failed', { email: 'Please enter a valid email address' }),
-      ),
-    );
-    const { user } = await renderApp('/register');
-    await fill(user, valid);
-    await user.click(screen.getByRole('button', { name: 'Daftar' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
-        'Please enter a valid email address',
-      ),
     );
   });
 

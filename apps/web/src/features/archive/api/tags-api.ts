@@ -32,8 +32,8 @@ export const TAG_UI_MESSAGES = {
 /** Spec section 2: the browser confirmation before a delete. */
 export const deleteConfirmation = (tag: string) => `Are you sure you want to delete "${tag}"?`;
 
-/** The tag schemas, loaded with the first call that checks an answer. */
-const schemas = () => import('@dwitunggal/contracts/schemas/tags');
+/** The tag schemas, loaded with the first call that checks an answer (or the form's first check). */
+export const loadTagSchemas = () => import('@dwitunggal/contracts/schemas/tags');
 
 /** The server's message of a failed call, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
@@ -47,7 +47,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 export function fetchTagList(nama: CharacterName, signal?: AbortSignal): Promise<Tag[]> {
   return envelopeData(
     api.get(`/chatbot/tags/nama/${encodeURIComponent(nama)}`, { signal }),
-    schemas().then((m) => m.tagList),
+    loadTagSchemas().then((m) => m.tagList),
     'tag list',
   );
 }
@@ -56,7 +56,7 @@ export function fetchTagList(nama: CharacterName, signal?: AbortSignal): Promise
 export function fetchTag(id: string, signal?: AbortSignal): Promise<Tag> {
   return envelopeData(
     api.get(`/chatbot/tags/${encodeURIComponent(id)}`, { signal }),
-    schemas().then((m) => m.tag),
+    loadTagSchemas().then((m) => m.tag),
     'tag',
   );
 }
@@ -67,7 +67,7 @@ export type CreateResult = { message: string; data: CreateTagData };
 export function createTag(body: TagBody): Promise<CreateResult> {
   return checkedEnvelope(
     api.post('/chatbot/tags', body),
-    schemas().then((m) => m.createTagData),
+    loadTagSchemas().then((m) => m.createTagData),
     'created tag',
   );
 }
@@ -76,7 +76,7 @@ export function createTag(body: TagBody): Promise<CreateResult> {
 export function updateTag(id: string, body: UpdateTagBody): Promise<UpdateTagData> {
   return envelopeData(
     api.put(`/chatbot/update/${encodeURIComponent(id)}`, body),
-    schemas().then((m) => m.updateTagData),
+    loadTagSchemas().then((m) => m.updateTagData),
     'updated tag',
   );
 }
@@ -94,7 +94,7 @@ export async function deleteTag(id: string): Promise<string | null> {
 export function fetchQuality(nama: CharacterName, signal?: AbortSignal): Promise<QualityReport> {
   return envelopeData(
     api.get(`/chatbot/quality/${encodeURIComponent(nama)}`, { signal }),
-    schemas().then((m) => m.qualityReport),
+    loadTagSchemas().then((m) => m.qualityReport),
     'quality report',
   );
 }
@@ -133,7 +133,7 @@ export async function importTags(
     api.post(`/chatbot/import/${encodeURIComponent(nama)}`, body, {
       params: { dryRun: String(dryRun) },
     }),
-    schemas().then((m) => m.importPreview),
+    loadTagSchemas().then((m) => m.importPreview),
     'import preview',
   );
   return { message, preview: data };

@@ -13,6 +13,14 @@ async function openArchive(path = '/crudsoekarno', width?: number) {
 }
 
 /** The table (wide screens) once the list has loaded. */
+/** Opens the archive of Soekarno and its "Tambah tag baru" modal. */
+async function openCreateModal() {
+  const { user } = await openArchive();
+  await table();
+  await user.click(screen.getByRole('button', { name: 'Tambah Tag' }));
+  return { user, dialog: screen.getByRole('dialog', { name: 'Tambah tag baru' }) };
+}
+
 async function table() {
   return screen.findByRole('table', { name: /Daftar tag/ });
 }
@@ -140,10 +148,7 @@ describe('the 15-tag limit', () => {
 describe('create', () => {
   it('validates on submit with the spec messages', async () => {
     const api = fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Tambah Tag' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tambah tag baru' });
+    const { user, dialog } = await openCreateModal();
     expect(within(dialog).getByLabelText('Nama Tag')).toHaveFocus();
 
     await user.type(within(dialog).getByLabelText('Nama Tag'), '   ');
@@ -163,10 +168,7 @@ describe('create', () => {
 
   it('adds chips with Enter (trimmed, blanks and repeats ignored), removes them, and creates the tag', async () => {
     const api = fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Tambah Tag' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tambah tag baru' });
+    const { user, dialog } = await openCreateModal();
     const input = within(dialog).getByLabelText('Input');
     const responses = within(dialog).getByLabelText('Respons');
 
@@ -218,10 +220,7 @@ describe('create', () => {
 
   it('pastes several lines as several chips', async () => {
     fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Tambah Tag' }));
-    const dialog = screen.getByRole('dialog');
+    const { user, dialog } = await openCreateModal();
     await user.click(within(dialog).getByLabelText('Input'));
     await user.paste('Satu\n\n  Dua  \r\nTiga');
     expect(
@@ -233,10 +232,7 @@ describe('create', () => {
 
   it('says when a create will merge into an existing tag, and shows the merge counts', async () => {
     fakeTagsApi({ Soekarno: [makeTag('sapaan', 3, 1)] });
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Tambah Tag' }));
-    const dialog = screen.getByRole('dialog');
+    const { user, dialog } = await openCreateModal();
     await user.type(within(dialog).getByLabelText('Nama Tag'), 'SAPAAN');
     expect(within(dialog).getByText(/Tag "sapaan" sudah ada/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Input'), 'Halo Bung{Enter}');
@@ -258,10 +254,7 @@ describe('create', () => {
           : HttpResponse.error(),
       ),
     );
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Tambah Tag' }));
-    const dialog = screen.getByRole('dialog');
+    const { user, dialog } = await openCreateModal();
     await user.type(within(dialog).getByLabelText('Nama Tag'), 'baru');
     await user.type(within(dialog).getByLabelText('Input'), 'satu{Enter}');
     await user.type(within(dialog).getByLabelText('Respons'), 'dua{Enter}');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import type { ToastInput } from '@/components/ui/toast';
 import { toApiFailure } from '@/lib/api-error';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import {
   FEW_INPUTS_THRESHOLD,
   foldPhrase,
@@ -15,11 +16,11 @@ import {
   TAG_NAME_MAX,
 } from '@dwitunggal/contracts/tags';
 import type { Figure } from '@dwitunggal/contracts/characters';
-import { tagBody, updateTagBody } from '@dwitunggal/contracts/schemas/tags';
 import {
   createTag,
   failureMessage,
   fetchTag,
+  loadTagSchemas,
   TAG_UI_MESSAGES,
   updateTag,
   type Tag,
@@ -30,11 +31,10 @@ export type ModalMode = 'create' | 'edit' | 'view';
 export type ModalTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
 
 type Values = { tag: string; input: string[]; responses: string[] };
-type Field = keyof Values;
-type Errors = Partial<Record<Field, string>>;
 
-const FIELDS: Field[] = ['tag', 'input', 'responses'];
 const EMPTY: Values = { tag: '', input: [], responses: [] };
+// The server's own rules and messages for a tag's fields (the figure is not a form field).
+const loadSchema = () => loadTagSchemas().then((m) => m.tagFields);
 
 type TagModalProps = {
   figure: Figure;
@@ -64,19 +64,41 @@ export function TagModal({
   const [mode, setMode] = useState<ModalMode>(target.mode);
   const id = target.mode === 'create' ? null : target.id;
   const [detail, setDetail] = useState<Tag | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const attempted = useRef(false);
   const formId = useId();
-  const tagRef = useRef<HTMLInputElement>(null);
-  const inputRef = useRef<HTMLElement | null>(null);
-  const responsesRef = useRef<HTMLElement | null>(null);
   const failedRef = useRef(onDetailFailed);
   useEffect(() => {
     failedRef.current = onDetailFailed;
   });
+
+  const form = useSchemaForm({
+    defaultValues: EMPTY,
+    schema: loadSchema,
+    onSubmit: async (data) => {
+      setFormError(null);
+      const body = { ...data, nama: figure.nama };
+      try {
+        if (mode === 'create') {
+          const created = await createTag(body);
+          onSaved({
+            tone: 'success',
+            title: created.message,
+            description: `${created.data.added_inputs} input dan ${created.data.added_responses} respons ditambahkan`,
+          });
+        } else if (id) {
+          const updated = await updateTag(id, body);
+          onSaved({ tone: 'success', title: updated.message || TAG_UI_MESSAGES.updated });
+        }
+      } catch (error) {
+        form.setServerErrors(toApiFailure(error).errors);
+        const fallback =
+          mode === 'create' ? TAG_UI_MESSAGES.saveFailed : TAG_UI_MESSAGES.updateFailed;
+        setFormError(failureMessage(error, fallback));
+      }
+    },
+  });
+  const { values, errors, isSubmitting: saving, preload, reset, focus } = form;
+  useEffect(preload, [preload]);
 
   useEffect(() => {
     if (!id) return;
@@ -85,7 +107,7 @@ export function TagModal({
       (tag) => {
         if (controller.signal.aborted) return;
         setDetail(tag);
-        setValues({ tag: tag.tag, input: tag.input, responses: tag.responses });
+        reset({ tag: tag.tag, input: tag.input, responses: tag.responses });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -93,73 +115,12 @@ export function TagModal({
       },
     );
     return () => controller.abort();
-  }, [id]);
+  }, [id, reset]);
 
   // Once an edit form has its data, start typing in the name.
   useEffect(() => {
-    if (mode === 'edit' && detail) tagRef.current?.focus();
-  }, [mode, detail]);
-
-  const validate = (candidate: Values) => {
-    const schema = mode === 'create' ? tagBody : updateTagBody;
-    const parsed = schema.safeParse({ nama: figure.nama, ...candidate });
-    if (parsed.success) return { data: parsed.data, errors: {} as Errors };
-    const found: Errors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if (typeof key === 'string' && (FIELDS as string[]).includes(key) && !found[key as Field]) {
-        found[key as Field] = issue.message;
-      }
-    }
-    return { data: null, errors: found };
-  };
-
-  const change = (patch: Partial<Values>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (attempted.current) setErrors(validate(next).errors);
-  };
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (saving) return;
-    attempted.current = true;
-    const result = validate(values);
-    setErrors(result.errors);
-    if (!result.data) {
-      const first = FIELDS.find((f) => result.errors[f]);
-      const target = { tag: tagRef, input: inputRef, responses: responsesRef }[first ?? 'tag'];
-      if (first) target.current?.focus();
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    try {
-      if (mode === 'create') {
-        const created = await createTag({ ...result.data, nama: figure.nama });
-        onSaved({
-          tone: 'success',
-          title: created.message,
-          description: `${created.data.added_inputs} input dan ${created.data.added_responses} respons ditambahkan`,
-        });
-      } else if (id) {
-        const updated = await updateTag(id, { ...result.data, nama: figure.nama });
-        onSaved({ tone: 'success', title: updated.message || TAG_UI_MESSAGES.updated });
-      }
-    } catch (error) {
-      const failure = toApiFailure(error);
-      const fieldErrors: Errors = {};
-      for (const f of FIELDS) if (failure.errors[f]) fieldErrors[f] = failure.errors[f];
-      setErrors(fieldErrors);
-      setFormError(
-        failureMessage(
-          error,
-          mode === 'create' ? TAG_UI_MESSAGES.saveFailed : TAG_UI_MESSAGES.updateFailed,
-        ),
-      );
-      setSaving(false);
-    }
-  };
+    if (mode === 'edit' && detail) focus('tag');
+  }, [mode, detail, focus]);
 
   const loading = id !== null && !detail;
   const shownName = detail?.tag ?? (target.mode === 'create' ? '' : target.name);
@@ -222,13 +183,16 @@ export function TagModal({
       ) : mode === 'view' && detail ? (
         <TagDetail tag={detail} />
       ) : (
-        <form id={formId} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6">
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(e) => void form.handleSubmit(e)}
+          className="space-y-6"
+        >
           {formError && <Alert tone="error">{formError}</Alert>}
           <TextField
-            ref={tagRef}
             label="Nama Tag"
-            value={values.tag}
-            onChange={(e) => change({ tag: e.target.value })}
+            {...form.field('tag')}
             error={errors.tag}
             maxLength={TAG_NAME_MAX}
             autoComplete="off"
@@ -240,22 +204,18 @@ export function TagModal({
             }
           />
           <ChipEditor
-            ref={inputRef}
             label="Input"
             noun="input"
-            items={values.input}
-            onChange={(input) => change({ input })}
+            {...form.listField('input')}
             error={errors.input}
             maxLength={INPUT_LENGTH_MAX}
             placeholder="Ketik pertanyaan, tekan Enter"
             hint={`Kalimat yang mungkin diketik pelajar. Tempel beberapa baris untuk menambah sekaligus. Disarankan minimal ${FEW_INPUTS_THRESHOLD} input.`}
           />
           <ChipEditor
-            ref={responsesRef}
             label="Respons"
             noun="respons"
-            items={values.responses}
-            onChange={(responses) => change({ responses })}
+            {...form.listField('responses')}
             error={errors.responses}
             maxLength={RESPONSE_LENGTH_MAX}
             multiline

@@ -100,10 +100,10 @@ export function claimDeviceData(userId: string, opts: { adoptUnowned: boolean })
   }
 }
 
-/** Logout: tell the server (its failure is ignored), then clear everything locally. */
-export async function signOut(): Promise<void> {
+/** Makes the server call, then clears everything locally even if the call failed. */
+async function endSession(call: () => Promise<unknown>): Promise<void> {
   try {
-    await requestLogout();
+    await call();
   } catch {
     // The local session ends regardless.
   }
@@ -111,16 +111,11 @@ export async function signOut(): Promise<void> {
   clearPersonalData();
 }
 
+/** Logout: tell the server (its failure is ignored), then clear everything locally. */
+export const signOut = () => endSession(requestLogout);
+
 /** Delete account: the call, then clear everything, even if the call failed (spec section 4). */
-export async function deleteAccount(): Promise<void> {
-  try {
-    await requestAccountDeletion();
-  } catch {
-    // Spec: auth is cleared and the user leaves even if the call fails.
-  }
-  useAuthStore.getState().clearAuth();
-  clearPersonalData();
-}
+export const deleteAccount = () => endSession(requestAccountDeletion);
 
 /**
  * Password change: on success the server has ended every other session and this one continues

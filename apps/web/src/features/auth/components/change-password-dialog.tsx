@@ -15,10 +15,6 @@ export const changePasswordMessages = {
   offline: 'Tidak ada koneksi. Periksa internet Anda lalu coba lagi.',
 } as const;
 
-const FIELDS = ['currentPassword', 'newPassword'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
-
 const loadSchema = () => loadAuthSchemas().then((m) => m.changePasswordBody);
 
 /**
@@ -42,13 +38,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         setDone(true);
       } catch (e) {
         const failure = toApiFailure(e);
-        let mapped = false;
-        for (const [field, message] of Object.entries(failure.errors)) {
-          if (!isField(field)) continue;
-          form.setFieldError(field, message, !mapped);
-          mapped = true;
-        }
-        if (mapped) return;
+        if (form.setServerErrors(failure.errors)) return;
         if (failure.status === null) setError(changePasswordMessages.offline);
         else setError(failure.message ?? changePasswordMessages.generic);
       }

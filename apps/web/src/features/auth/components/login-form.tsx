@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { EmailField } from './email-field';
-import { preloadApi } from '@/lib/api-client';
+import { warmUpHandlers } from './warm-up';
 import { useHydrated } from '@/prerender/hydration';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { loadAuthSchemas } from '../api/schemas';
@@ -39,15 +39,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       }
     },
   });
-  const { preload } = form;
-
-  // The validation schemas and the HTTP client load when the visitor starts using the form, so
-  // they stay out of the page's initial JavaScript.
-  const warmUp = () => {
-    preload();
-    preloadApi();
-  };
-
   const locked = secondsLeft > 0;
   const { errors, isSubmitting } = form;
   // The prerendered /login is on screen before its script runs: until the form is hydrated its
@@ -55,13 +46,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const hydrated = useHydrated();
 
   return (
-    <form
-      onSubmit={(e) => void form.handleSubmit(e)}
-      onFocus={warmUp}
-      onPointerEnter={warmUp}
-      onTouchStart={warmUp}
-      noValidate
-    >
+    <form onSubmit={(e) => void form.handleSubmit(e)} {...warmUpHandlers(form.preload)} noValidate>
       <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
         {error && (
           <Alert tone="error">

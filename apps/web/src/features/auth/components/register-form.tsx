@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { EmailField } from './email-field';
-import { preloadApi } from '@/lib/api-client';
+import { warmUpHandlers } from './warm-up';
 import { toApiFailure } from '@/lib/api-error';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { registerAccount } from '../api/auth-api';
@@ -17,10 +17,6 @@ export const registerMessages = {
   emailTaken: 'Email already registered',
   nameTaken: 'Name already taken',
 } as const;
-
-const FIELDS = ['name', 'email', 'password'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
 
 // The shared schema with the spec's messages, imported after first paint (see useSchemaForm).
 const loadSchema = () => loadAuthSchemas().then((m) => m.registerBody);
@@ -62,32 +58,17 @@ export function RegisterForm({
             mapped = true;
           }
         } else {
-          for (const [field, fieldMessage] of Object.entries(failure.errors)) {
-            if (!isField(field)) continue;
-            form.setFieldError(field, fieldMessage, !mapped);
-            mapped = true;
-          }
+          mapped = form.setServerErrors(failure.errors);
         }
         if (!mapped) setError(message);
       }
     },
   });
-  const { preload } = form;
-
-  // The validation schemas and the HTTP client load when the visitor starts using the form, so
-  // they stay out of the page's initial JavaScript.
-  const warmUp = () => {
-    preload();
-    preloadApi();
-  };
-
   const { errors, isSubmitting } = form;
   return (
     <form
       onSubmit={(e) => void form.handleSubmit(e)}
-      onFocus={warmUp}
-      onPointerEnter={warmUp}
-      onTouchStart={warmUp}
+      {...warmUpHandlers(form.preload)}
       noValidate
       className="space-y-5"
     >

@@ -1,8 +1,13 @@
 import type { TeamMember } from '@/config/team';
-import type { ReactNode } from 'react';
 import { IconGitHub, IconLinkedIn } from '@/components/ui/icons';
 
 export function MemberCard({ member }: { member: TeamMember }) {
+  const links = (
+    [
+      ['LinkedIn', member.linkedin, IconLinkedIn],
+      ['GitHub', member.github, IconGitHub],
+    ] as const
+  ).filter(([, href]) => href);
   return (
     <article className="flex h-full flex-col items-center rounded-[var(--radius-card)] border border-kertas-300 bg-white px-5 pt-6 pb-5 text-center shadow-kartu">
       <div className="rounded-full bg-gradient-to-b from-merah-600 from-50% to-white to-50% p-1 shadow-sm ring-1 ring-tinta-800/15">
@@ -18,18 +23,22 @@ export function MemberCard({ member }: { member: TeamMember }) {
       </div>
       <h3 className="mt-4 text-lg font-bold">{member.name}</h3>
       <p className="mt-1 min-h-10 text-sm leading-snug text-tinta-600">{member.role}</p>
-      {member.linkedin || member.github ? (
+      {links.length > 0 ? (
         <div className="mt-4 flex gap-2">
-          {member.linkedin ? (
-            <ProfileLink href={member.linkedin} label={`LinkedIn ${member.name}`}>
-              <IconLinkedIn className="size-5" />
-            </ProfileLink>
-          ) : null}
-          {member.github ? (
-            <ProfileLink href={member.github} label={`GitHub ${member.name}`}>
-              <IconGitHub className="size-5" />
-            </ProfileLink>
-          ) : null}
+          {links.map(([site, href, Icon]) => (
+            <a
+              key={site}
+              href={href ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
+            >
+              <Icon className="size-5" />
+              <span className="sr-only">
+                {site} {member.name} (membuka tab baru)
+              </span>
+            </a>
+          ))}
         </div>
       ) : (
         <p className="mt-4 rounded-full border border-kertas-300 px-3 py-1 text-xs text-tinta-600">
@@ -37,27 +46,5 @@ export function MemberCard({ member }: { member: TeamMember }) {
         </p>
       )}
     </article>
-  );
-}
-
-function ProfileLink({
-  href,
-  label,
-  children,
-}: {
-  href: string;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="grid size-11 place-items-center rounded-xl border border-kertas-300 text-tinta-700 transition-colors hover:border-merah-200 hover:bg-merah-50 hover:text-merah-700"
-    >
-      {children}
-      <span className="sr-only">{label} (membuka tab baru)</span>
-    </a>
   );
 }
