@@ -189,7 +189,7 @@ export async function buildApp(opts: {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // Router-level failures (a malformed %-escape, an over-long parameter) get the envelope too.
     // They run before any hook, so the security headers are set here too.
     frameworkErrors: (error, request, reply) => {
