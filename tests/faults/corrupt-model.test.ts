@@ -10,6 +10,7 @@ import {
   call,
   login,
   startServer,
+  startTraining,
   stop,
   waitForRun,
   type Envelope,
@@ -85,15 +86,7 @@ async function damage(
 }
 
 async function retrain(server: RunningServer, token: string, figure: 'soekarno' | 'hatta') {
-  const res = await call<Envelope<{ runId: string }>>(
-    server,
-    'POST',
-    `/api/etl-run-model1-${figure}`,
-    {
-      token,
-      body: { force: true },
-    },
-  );
+  const res = await startTraining(server, token, figure, true);
   expect(res.status).toBe(202);
   const run = await waitForRun(server, token, res.body.data.runId);
   expect(run.status).toBe('succeeded');
