@@ -5,6 +5,7 @@ import {
   bytesOf,
   getRun,
   login,
+  retrain,
   sleep,
   startServer,
   startTraining,
@@ -62,10 +63,7 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
       (await bytesOf(again, '/api/models/soekarno/model.json')).body.equals(modelBefore.body),
     ).toBe(true);
 
-    const retry = await startTraining(again, token2, 'soekarno', true);
-    expect(retry.status).toBe(202);
-    const done = await waitForRun(again, token2, retry.body.data.runId);
-    expect(done.status).toBe('succeeded');
+    const done = await retrain(again, token2, 'soekarno');
     expect(done.version).toBeGreaterThan(before.version);
     expect((await activeModel(again, 'soekarno')).version).toBe(done.version);
     expect(await stop(again)).toBe(0);

@@ -6,6 +6,7 @@ import {
   call,
   listTags,
   login,
+  retrain,
   startServer,
   startTraining,
   stop,
@@ -36,10 +37,7 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
     // 2. A retrain started on A is served by B.
     const admin = await login(b);
     const before = await activeModel(b, 'soekarno');
-    const started = await startTraining(a, admin, 'soekarno', true);
-    expect(started.status).toBe(202);
-    const run = await waitForRun(b, admin, started.body.data.runId);
-    expect(run.status).toBe('succeeded');
+    const run = await retrain(a, admin, 'soekarno', b);
     const onB = await activeModel(b, 'soekarno');
     expect(onB.version).toBe(run.version);
     expect(onB.version).toBeGreaterThan(before.version);

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFailed } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import type { Envelope } from '../../../apps/server/test/client';
 
 /** Repository root (tests/faults/lib -> ../../..). */
@@ -316,6 +316,23 @@ export async function waitForRun(
     if (run.status === 'succeeded' || run.status === 'failed' || Date.now() > deadline) return run;
     await sleep(100);
   }
+}
+
+/**
+ * Retrains `figure` (forced) and waits for the run, read through `watch` (another process may
+ * report it): the run must be accepted and succeed. Returns the finished run.
+ */
+export async function retrain(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  figure: 'soekarno' | 'hatta',
+  watch: Pick<RunningServer, 'url'> = server,
+): Promise<RunState> {
+  const started = await startTraining(server, token, figure, true);
+  expect(started.status).toBe(202);
+  const run = await waitForRun(watch, token, started.body.data.runId);
+  expect(run.status).toBe('succeeded');
+  return run;
 }
 
 export interface ActiveModel {
