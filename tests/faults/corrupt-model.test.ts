@@ -9,11 +9,10 @@ import {
   bytesOf,
   call,
   login,
+  retrain,
   startServer,
   stop,
-  waitForRun,
   type Envelope,
-  type RunningServer,
 } from './lib/server';
 
 const cleanup = cleanupAfterEach();
@@ -84,22 +83,6 @@ async function damage(
   }
 }
 
-async function retrain(server: RunningServer, token: string, figure: 'soekarno' | 'hatta') {
-  const res = await call<Envelope<{ runId: string }>>(
-    server,
-    'POST',
-    `/api/etl-run-model1-${figure}`,
-    {
-      token,
-      body: { force: true },
-    },
-  );
-  expect(res.status).toBe(202);
-  const run = await waitForRun(server, token, res.body.data.runId);
-  expect(run.status).toBe('succeeded');
-  return run.version!;
-}
-
 describe.each(ENGINES)('a corrupt or truncated model file (%s)', (engine) => {
   it('never becomes active; the good version keeps being served', async () => {
     const target = await freshStorage(engine, 'corrupt', cleanup);
@@ -110,10 +93,9 @@ describe.each(ENGINES)('a corrupt or truncated model file (%s)', (engine) => {
       hatta: await activeModel(server, 'hatta'),
     };
     // A newer good version of each figure becomes active; the first ones are then damaged.
-    const [soekarno, hatta] = await Promise.all([
-      retrain(server, token, 'soekarno'),
-      retrain(server, token, 'hatta'),
-    ]);
+    const [soekarno, hatta] = (
+      await Promise.all([retrain(server, token, 'soekarno'), retrain(server, token, 'hatta')])
+    ).map((run) => run.version!);
     const good = {
       soekarno: await bytesOf(server, `/api/models/soekarno/v/${soekarno}/weights.bin`),
       hatta: await bytesOf(server, `/api/models/hatta/v/${hatta}/model.json`),

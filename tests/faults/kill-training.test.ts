@@ -3,14 +3,14 @@ import { cleanupAfterEach, ENGINES, freshStorage } from './lib/cases';
 import {
   activeModel,
   bytesOf,
-  call,
   getRun,
   login,
+  retrain,
   sleep,
   startServer,
+  startTraining,
   stop,
   waitForRun,
-  type Envelope,
 } from './lib/server';
 
 const cleanup = cleanupAfterEach();
@@ -27,15 +27,7 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
     expect(modelBefore.status).toBe(200);
     expect(weightsBefore.status).toBe(200);
 
-    const started = await call<Envelope<{ runId: string }>>(
-      server,
-      'POST',
-      '/api/etl-run-model1-soekarno',
-      {
-        token,
-        body: {},
-      },
-    );
+    const started = await startTraining(server, token, 'soekarno');
     expect(started.status).toBe(202);
     const runId = started.body.data.runId;
     // Kill while the worker is training (not before it started, not after it saved).
@@ -71,18 +63,7 @@ describe.each(ENGINES)('kill -9 during a training run (%s)', (engine) => {
       (await bytesOf(again, '/api/models/soekarno/model.json')).body.equals(modelBefore.body),
     ).toBe(true);
 
-    const retry = await call<Envelope<{ runId: string }>>(
-      again,
-      'POST',
-      '/api/etl-run-model1-soekarno',
-      {
-        token: token2,
-        body: { force: true },
-      },
-    );
-    expect(retry.status).toBe(202);
-    const done = await waitForRun(again, token2, retry.body.data.runId);
-    expect(done.status).toBe('succeeded');
+    const done = await retrain(again, token2, 'soekarno');
     expect(done.version).toBeGreaterThan(before.version);
     expect((await activeModel(again, 'soekarno')).version).toBe(done.version);
     expect(await stop(again)).toBe(0);

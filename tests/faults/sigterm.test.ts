@@ -7,6 +7,7 @@ import {
   login,
   sleep,
   startServer,
+  startTraining,
   stop,
   type Answer,
   type Envelope,
@@ -30,15 +31,7 @@ describe('SIGTERM with requests in flight', () => {
 
     // A training run in the background (it gets a grace period), then a burst of logins: each
     // hashes a password (argon2id), so they queue up inside the server.
-    const started = await call<Envelope<{ runId: string }>>(
-      server,
-      'POST',
-      '/api/etl-run-model1-hatta',
-      {
-        token,
-        body: {},
-      },
-    );
+    const started = await startTraining(server, token, 'hatta');
     expect(started.status).toBe(202);
     const seen = server.logCount('incoming request');
     const burst = 30;

@@ -6,7 +6,9 @@ import {
   call,
   listTags,
   login,
+  retrain,
   startServer,
+  startTraining,
   stop,
   waitForRun,
   type Envelope,
@@ -35,18 +37,7 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
     // 2. A retrain started on A is served by B.
     const admin = await login(b);
     const before = await activeModel(b, 'soekarno');
-    const started = await call<Envelope<{ runId: string }>>(
-      a,
-      'POST',
-      '/api/etl-run-model1-soekarno',
-      {
-        token: admin,
-        body: { force: true },
-      },
-    );
-    expect(started.status).toBe(202);
-    const run = await waitForRun(b, admin, started.body.data.runId);
-    expect(run.status).toBe('succeeded');
+    const run = await retrain(a, admin, 'soekarno', b);
     const onB = await activeModel(b, 'soekarno');
     expect(onB.version).toBe(run.version);
     expect(onB.version).toBeGreaterThan(before.version);
@@ -58,14 +49,7 @@ describe('two server processes on one PostgreSQL (the scale-out shape)', () => {
     );
 
     // 3. Retrains started on both at the same moment: one run and one 409.
-    const both = await Promise.all(
-      [a, b].map((s) =>
-        call<Envelope<{ runId: string }>>(s, 'POST', '/api/etl-run-model1-hatta', {
-          token: admin,
-          body: {},
-        }),
-      ),
-    );
+    const both = await Promise.all([a, b].map((s) => startTraining(s, admin, 'hatta')));
     expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
     const refused = both.find((r) => r.status === 409)!;
     expect(refused.body).toMatchObject({ code: 409, status: 'error' });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type AppConfig } from '../src/app';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/client';
 import { createUserRepository } from '../src/modules/auth/repository';
@@ -65,10 +65,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+/** Another app on `database`, ready to serve: a second process behind the proxy. */
+export async function startApp(
+  database: Database,
+  overrides: Partial<AppConfig> = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({ config: testConfig(overrides), database, logger: false });
   await app.ready();
+  return app;
+}
+
+export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await startApp(database, overrides);
   return {
     app,
     database,
@@ -77,6 +86,43 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
       await database.close();
     },
   };
+}
+
+/**
+ * The test context of the file (or of the describe block that calls it): created before its
+ * tests and closed after them. The object is filled in by `beforeAll`, so read it inside tests
+ * and hooks only.
+ */
+export function useTestContext(overrides: Partial<AppConfig> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(overrides));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+  });
+  return ctx;
+}
+
+/**
+ * Checks that every call is kept from a non-admin: 401 in the error envelope for the anonymous
+ * client, 403 for the learner's. Each call is labelled in the failure message.
+ */
+export async function expectAdminOnly<C>(
+  calls: readonly (readonly [string, (c: C) => Promise<LightMyRequestResponse>])[],
+  anonymous: C,
+  learner: C,
+): Promise<void> {
+  for (const [label, call] of calls) {
+    for (const [caller, code] of [
+      [anonymous, 401],
+      [learner, 403],
+    ] as const) {
+      const res = await call(caller);
+      expect(res.statusCode, label).toBe(code);
+      expect(body(res), label).toMatchObject({ code, status: 'error' });
+    }
+  }
 }
 
 let counter = 0;

@@ -1,43 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import { toFirstPerson } from './voice';
 
+type Figure = Parameters<typeof toFirstPerson>[1];
+
+/** A sentence, the figure who speaks, and what that figure says in the first person. */
+type Row = readonly [string, Figure, string];
+
+function expectSpoken(rows: readonly Row[]) {
+  for (const [sentence, who, spoken] of rows) {
+    expect(toFirstPerson(sentence, who), `${who}: ${sentence}`).toBe(spoken);
+  }
+}
+
 describe('toFirstPerson', () => {
   it('turns the speaking figure, as subject, into "Saya"', () => {
-    expect(toFirstPerson('Hatta lahir di Bukittinggi.', 'hatta')).toBe(
-      'Saya lahir di Bukittinggi.',
-    );
-    expect(toFirstPerson('Mohammad Hatta lahir pada 12 Agustus 1902.', 'hatta')).toBe(
-      'Saya lahir pada 12 Agustus 1902.',
-    );
-    expect(toFirstPerson('Bung Karno berpidato di Bandung.', 'soekarno')).toBe(
-      'Saya berpidato di Bandung.',
-    );
-    expect(toFirstPerson('Ir. Soekarno membacakan teks itu.', 'soekarno')).toBe(
-      'Saya membacakan teks itu.',
-    );
+    expectSpoken([
+      ['Hatta lahir di Bukittinggi.', 'hatta', 'Saya lahir di Bukittinggi.'],
+      ['Mohammad Hatta lahir pada 12 Agustus 1902.', 'hatta', 'Saya lahir pada 12 Agustus 1902.'],
+      ['Bung Karno berpidato di Bandung.', 'soekarno', 'Saya berpidato di Bandung.'],
+      ['Ir. Soekarno membacakan teks itu.', 'soekarno', 'Saya membacakan teks itu.'],
+    ]);
   });
 
   it('turns safe inner mentions into "saya" and kinship "-nya" of the subject into "saya"', () => {
-    expect(toFirstPerson('Keluarga Hatta adalah keluarga pedagang.', 'hatta')).toBe(
-      'Keluarga saya adalah keluarga pedagang.',
-    );
-    expect(toFirstPerson('Ayah Mohammad Hatta bernama Haji Muhammad Djamil.', 'hatta')).toBe(
-      'Ayah saya bernama Haji Muhammad Djamil.',
-    );
-    expect(toFirstPerson('Pemuda membawa Soekarno dan Hatta ke Rengasdengklok.', 'hatta')).toBe(
-      'Pemuda membawa Soekarno dan saya ke Rengasdengklok.',
-    );
-    expect(toFirstPerson('Pada 1933 Hatta kembali.', 'hatta')).toBe('Pada 1933 saya kembali.');
-    expect(toFirstPerson('Hatta dibesarkan oleh keluarga ibunya.', 'hatta')).toBe(
-      'Saya dibesarkan oleh keluarga ibu saya.',
-    );
-    expect(toFirstPerson('Hatta berjanji bahwa ia tidak akan menikah.', 'hatta')).toBe(
-      'Saya berjanji bahwa saya tidak akan menikah.',
-    );
+    expectSpoken([
+      [
+        'Keluarga Hatta adalah keluarga pedagang.',
+        'hatta',
+        'Keluarga saya adalah keluarga pedagang.',
+      ],
+      [
+        'Ayah Mohammad Hatta bernama Haji Muhammad Djamil.',
+        'hatta',
+        'Ayah saya bernama Haji Muhammad Djamil.',
+      ],
+      [
+        'Pemuda membawa Soekarno dan Hatta ke Rengasdengklok.',
+        'hatta',
+        'Pemuda membawa Soekarno dan saya ke Rengasdengklok.',
+      ],
+      ['Pada 1933 Hatta kembali.', 'hatta', 'Pada 1933 saya kembali.'],
+      [
+        'Hatta dibesarkan oleh keluarga ibunya.',
+        'hatta',
+        'Saya dibesarkan oleh keluarga ibu saya.',
+      ],
+      [
+        'Hatta berjanji bahwa ia tidak akan menikah.',
+        'hatta',
+        'Saya berjanji bahwa saya tidak akan menikah.',
+      ],
+    ]);
   });
 
   it('leaves names that are part of a longer name, a title or a quotation alone', () => {
-    for (const [sentence, who] of [
+    const unchanged = [
       ['Rahmi Hatta wafat pada 1999.', 'hatta'],
       ['Bandara Soekarno-Hatta dibuka pada 1985.', 'hatta'],
       ['Bandara Soekarno-Hatta dibuka pada 1985.', 'soekarno'],
@@ -49,13 +66,12 @@ describe('toFirstPerson', () => {
       ['Ayahnya mengganti namanya menjadi Soekarno sesuai kebiasaan Jawa.', 'soekarno'],
       ['Sejak itu ia dikenal sebagai Ir. Soekarno.', 'soekarno'],
       ['Rakyat memanggilnya dengan akrab Bung Hatta.', 'hatta'],
-    ] as const) {
-      expect(toFirstPerson(sentence, who)).toBe(sentence);
-    }
+    ] as const;
+    expectSpoken(unchanged.map(([sentence, who]) => [sentence, who, sentence]));
   });
 
   it('makes every other mention of the speaker first person: titles, agents, possessors', () => {
-    for (const [sentence, who, spoken] of [
+    expectSpoken([
       [
         'Supersemar ditandatangani Presiden Soekarno di Bogor.',
         'soekarno',
@@ -97,138 +113,142 @@ describe('toFirstPerson', () => {
         'soekarno',
         'Konsep itu saya kembangkan pada masa Demokrasi Terpimpin.',
       ],
-    ] as const) {
-      expect(toFirstPerson(sentence, who)).toBe(spoken);
-    }
+    ]);
   });
 
   it('leaves a pronoun that points at someone else alone', () => {
-    expect(toFirstPerson('Hatta bertemu Sjahrir, dan ia mengajar anak-anak.', 'hatta')).toBe(
-      'Saya bertemu Sjahrir, dan ia mengajar anak-anak.',
-    );
+    expectSpoken([
+      [
+        'Hatta bertemu Sjahrir, dan ia mengajar anak-anak.',
+        'hatta',
+        'Saya bertemu Sjahrir, dan ia mengajar anak-anak.',
+      ],
+    ]);
   });
 
   it('never touches the other figure', () => {
     const sentence = 'Soekarno dan Hatta membacakan proklamasi.';
-    expect(toFirstPerson(sentence, 'soekarno')).toBe('Saya dan Hatta membacakan proklamasi.');
-    expect(toFirstPerson(sentence, 'hatta')).toBe('Soekarno dan saya membacakan proklamasi.');
-    expect(toFirstPerson('Sjahrir lahir di Padang Panjang.', 'hatta')).toBe(
-      'Sjahrir lahir di Padang Panjang.',
-    );
+    expectSpoken([
+      [sentence, 'soekarno', 'Saya dan Hatta membacakan proklamasi.'],
+      [sentence, 'hatta', 'Soekarno dan saya membacakan proklamasi.'],
+      ['Sjahrir lahir di Padang Panjang.', 'hatta', 'Sjahrir lahir di Padang Panjang.'],
+    ]);
   });
 });
 
 describe('toFirstPerson after a sentence-initial function word', () => {
   it('treats "Ketika Hatta ..." like a subject clause', () => {
-    expect(
-      toFirstPerson(
+    expectSpoken([
+      [
         'Ketika Mohammad Hatta tiba di Belanda pada 1921, ia segera bergabung.',
         'hatta',
-      ),
-    ).toBe('Ketika saya tiba di Belanda pada 1921, saya segera bergabung.');
-    // A preposition is not a clause: "ia" there is Sjahrir, not the speaker.
-    expect(toFirstPerson('Bersama Hatta, Sjahrir mengajar; ia guru yang sabar.', 'hatta')).toBe(
-      'Bersama saya, Sjahrir mengajar; ia guru yang sabar.',
-    );
+        'Ketika saya tiba di Belanda pada 1921, saya segera bergabung.',
+      ],
+      // A preposition is not a clause: "ia" there is Sjahrir, not the speaker.
+      [
+        'Bersama Hatta, Sjahrir mengajar; ia guru yang sabar.',
+        'hatta',
+        'Bersama saya, Sjahrir mengajar; ia guru yang sabar.',
+      ],
+    ]);
   });
 });
 
 describe('toFirstPerson and possessives of the speaking figure', () => {
-  it('puts a qualified kinship possessive in the first person when the speaker owns it', () => {
-    expect(
-      toFirstPerson(
+  const cases: Record<string, Row[]> = {
+    'puts a qualified kinship possessive in the first person when the speaker owns it': [
+      [
         'Hatta adalah anak kedua dalam keluarganya, setelah kakak perempuannya, Rafiah, yang lahir pada 1900.',
         'hatta',
-      ),
-    ).toBe(
-      'Saya adalah anak kedua dalam keluarga saya, setelah kakak perempuan saya, Rafiah, yang lahir pada 1900.',
-    );
-    expect(toFirstPerson('Hatta tinggal bersama ibu mertuanya.', 'hatta')).toBe(
-      'Saya tinggal bersama ibu mertua saya.',
-    );
-    expect(
-      toFirstPerson(
+        'Saya adalah anak kedua dalam keluarga saya, setelah kakak perempuan saya, Rafiah, yang lahir pada 1900.',
+      ],
+      ['Hatta tinggal bersama ibu mertuanya.', 'hatta', 'Saya tinggal bersama ibu mertua saya.'],
+      [
         'Hatta mengundurkan diri sebagai Wakil Presiden, dan pengunduran dirinya berlaku sejak 1 Desember 1956.',
         'hatta',
-      ),
-    ).toBe(
-      'Saya mengundurkan diri sebagai Wakil Presiden, dan pengunduran diri saya berlaku sejak 1 Desember 1956.',
-    );
-  });
-
-  it('reads the speaker as the possessor when the speaker is the last person named before it', () => {
-    expect(
-      toFirstPerson(
+        'Saya mengundurkan diri sebagai Wakil Presiden, dan pengunduran diri saya berlaku sejak 1 Desember 1956.',
+      ],
+    ],
+    'reads the speaker as the possessor when the speaker is the last person named before it': [
+      [
         'Muhammad Djamil wafat ketika Hatta masih bayi, sehingga Hatta hampir tidak mengenal ayahnya.',
         'hatta',
-      ),
-    ).toBe(
-      'Muhammad Djamil wafat ketika saya masih bayi, sehingga saya hampir tidak mengenal ayah saya.',
-    );
-    // Place names are not possessors: "di Blitar, Jawa Timur".
-    expect(
-      toFirstPerson(
+        'Muhammad Djamil wafat ketika saya masih bayi, sehingga saya hampir tidak mengenal ayah saya.',
+      ],
+      // Place names are not possessors: "di Blitar, Jawa Timur".
+      [
         'Pemerintah memutuskan agar Soekarno dimakamkan di Blitar, Jawa Timur, di samping makam ibunya.',
         'soekarno',
-      ),
-    ).toBe(
-      'Pemerintah memutuskan agar saya dimakamkan di Blitar, Jawa Timur, di samping makam ibu saya.',
-    );
-    expect(
-      toFirstPerson('Pada awal 1934 Soekarno tiba di Ende bersama istrinya.', 'soekarno'),
-    ).toBe('Pada awal 1934 saya tiba di Ende bersama istri saya.');
-  });
-
-  it('leaves a possessive alone when another person is nearer, and never touches other words', () => {
-    // Inggit's husband is not the speaker's: the facts must not change.
-    expect(
-      toFirstPerson(
+        'Pemerintah memutuskan agar saya dimakamkan di Blitar, Jawa Timur, di samping makam ibu saya.',
+      ],
+      [
+        'Pada awal 1934 Soekarno tiba di Ende bersama istrinya.',
+        'soekarno',
+        'Pada awal 1934 saya tiba di Ende bersama istri saya.',
+      ],
+    ],
+    'leaves a possessive alone when another person is nearer, and never touches other words': [
+      // Inggit's husband is not the speaker's: the facts must not change.
+      [
         'Soekarno mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
         'soekarno',
-      ),
-    ).toBe(
-      'Saya mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
-    );
-    expect(toFirstPerson('Hatta bertemu Sjahrir dan ayahnya.', 'hatta')).toBe(
-      'Saya bertemu Sjahrir dan ayahnya.',
-    );
-    // "dikenal dengan nama X" gives a name; "Nama Hatta" is his name.
-    expect(
-      toFirstPerson('Kelak Muhammad Athar lebih dikenal dengan nama Mohammad Hatta.', 'hatta'),
-    ).toBe('Kelak Muhammad Athar lebih dikenal dengan nama Mohammad Hatta.');
-    // A relative named first owns the later "-nya"; two relatives in a row are both his.
-    expect(
-      toFirstPerson(
+        'Saya mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
+      ],
+      ['Hatta bertemu Sjahrir dan ayahnya.', 'hatta', 'Saya bertemu Sjahrir dan ayahnya.'],
+      [
+        'Setelah Soekarno tiba, mereka menemui ibunya.',
+        'soekarno',
+        'Setelah saya tiba, mereka menemui ibunya.',
+      ],
+      // "ibu kota" (a capital city) is not a mother; a quotation is never rewritten.
+      ['Hatta mengunjungi ibu kotanya.', 'hatta', 'Saya mengunjungi ibu kotanya.'],
+      [
+        'Hatta menulis, "Ibu adalah ibunya bangsa."',
+        'hatta',
+        'Saya menulis, "Ibu adalah ibunya bangsa."',
+      ],
+      // Nothing changes in a sentence that does not name the speaker.
+      [
+        'Sjahrir tinggal bersama kakak perempuannya.',
+        'hatta',
+        'Sjahrir tinggal bersama kakak perempuannya.',
+      ],
+    ],
+    'reads names given, attributions and relatives as a reader would': [
+      // "dikenal dengan nama X" gives a name; "Nama Hatta" is his name.
+      [
+        'Kelak Muhammad Athar lebih dikenal dengan nama Mohammad Hatta.',
+        'hatta',
+        'Kelak Muhammad Athar lebih dikenal dengan nama Mohammad Hatta.',
+      ],
+      [
+        'Nama Hatta diambil dari nama kakeknya.',
+        'hatta',
+        'Nama saya diambil dari nama kakek saya.',
+      ],
+      // A relative named first owns the later "-nya"; two relatives in a row are both his.
+      [
         'Soekarno menyayangi ibunya, tetapi keluarganya menolak pernikahan itu.',
         'soekarno',
-      ),
-    ).toBe('Saya menyayangi ibu saya, tetapi keluarganya menolak pernikahan itu.');
-    expect(toFirstPerson('Soekarno mencintai ibunya dan ayahnya.', 'soekarno')).toBe(
-      'Saya mencintai ibu saya dan ayah saya.',
-    );
-    // An opening attribution names a source, not the owner: the speaker owns the "-nya".
-    expect(
-      toFirstPerson(
+        'Saya menyayangi ibu saya, tetapi keluarganya menolak pernikahan itu.',
+      ],
+      [
+        'Soekarno mencintai ibunya dan ayahnya.',
+        'soekarno',
+        'Saya mencintai ibu saya dan ayah saya.',
+      ],
+      // An opening attribution names a source, not the owner: the speaker owns the "-nya".
+      [
         'Menurut penuturan Soekarno kepada seorang wartawan Amerika, ibunya orang Bali.',
         'soekarno',
-      ),
-    ).toBe('Menurut penuturan saya kepada seorang wartawan Amerika, ibu saya orang Bali.');
-    expect(toFirstPerson('Menurut Cindy Adams, ibunya orang Bali.', 'soekarno')).toBe(
-      'Menurut Cindy Adams, ibunya orang Bali.',
-    );
-    expect(toFirstPerson('Setelah Soekarno tiba, mereka menemui ibunya.', 'soekarno')).toBe(
-      'Setelah saya tiba, mereka menemui ibunya.',
-    );
-    // "ibu kota" (a capital city) is not a mother; a quotation is never rewritten.
-    expect(toFirstPerson('Hatta mengunjungi ibu kotanya.', 'hatta')).toBe(
-      'Saya mengunjungi ibu kotanya.',
-    );
-    expect(toFirstPerson('Hatta menulis, "Ibu adalah ibunya bangsa."', 'hatta')).toBe(
-      'Saya menulis, "Ibu adalah ibunya bangsa."',
-    );
-    // Nothing changes in a sentence that does not name the speaker.
-    expect(toFirstPerson('Sjahrir tinggal bersama kakak perempuannya.', 'hatta')).toBe(
-      'Sjahrir tinggal bersama kakak perempuannya.',
-    );
-  });
+        'Menurut penuturan saya kepada seorang wartawan Amerika, ibu saya orang Bali.',
+      ],
+      [
+        'Menurut Cindy Adams, ibunya orang Bali.',
+        'soekarno',
+        'Menurut Cindy Adams, ibunya orang Bali.',
+      ],
+    ],
+  };
+  for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));
 });

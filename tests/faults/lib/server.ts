@@ -3,7 +3,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFailed } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import type { Envelope } from '../../../apps/server/test/client';
 
 /** Repository root (tests/faults/lib -> ../../..). */
@@ -275,16 +275,33 @@ export interface RunState {
   activated: boolean | null;
 }
 
-export async function getRun(
+/** The data of a GET that must answer 200 with data; anything else throws, named by `what`. */
+async function dataOf<T>(
   server: Pick<RunningServer, 'url'>,
-  token: string,
-  id: string,
-): Promise<RunState> {
-  const res = await call<Envelope<RunState>>(server, 'GET', `/api/training-runs/${id}`, { token });
+  pathname: string,
+  what: string,
+  token?: string,
+): Promise<T> {
+  const res = await call<Envelope<T>>(server, 'GET', pathname, token ? { token } : {});
   if (res.status !== 200 || !res.body.data)
-    throw new Error(`run ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+    throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
+
+export const getRun = (server: Pick<RunningServer, 'url'>, token: string, id: string) =>
+  dataOf<RunState>(server, `/api/training-runs/${id}`, `run ${id}`, token);
+
+/** Asks for a training run of `figure` (`force`: also when its data did not change). */
+export const startTraining = (
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  figure: 'soekarno' | 'hatta',
+  force = false,
+) =>
+  call<Envelope<{ runId: string }>>(server, 'POST', `/api/etl-run-model1-${figure}`, {
+    token,
+    body: force ? { force: true } : {},
+  });
 
 /** Polls a run until it has finished (or the deadline passes: then the last state). */
 export async function waitForRun(
@@ -301,6 +318,23 @@ export async function waitForRun(
   }
 }
 
+/**
+ * Retrains `figure` (forced) and waits for the run, read through `watch` (another process may
+ * report it): the run must be accepted and succeed. Returns the finished run.
+ */
+export async function retrain(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  figure: 'soekarno' | 'hatta',
+  watch: Pick<RunningServer, 'url'> = server,
+): Promise<RunState> {
+  const started = await startTraining(server, token, figure, true);
+  expect(started.status).toBe(202);
+  const run = await waitForRun(watch, token, started.body.data.runId);
+  expect(run.status).toBe('succeeded');
+  return run;
+}
+
 export interface ActiveModel {
   version: number;
   modelUrl: string;
@@ -308,15 +342,8 @@ export interface ActiveModel {
   contentUrl: string;
 }
 
-export async function activeModel(
-  server: Pick<RunningServer, 'url'>,
-  figure: 'soekarno' | 'hatta',
-) {
-  const res = await call<Envelope<ActiveModel>>(server, 'GET', `/api/models/${figure}/active`);
-  if (res.status !== 200 || !res.body.data)
-    throw new Error(`active ${figure}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-}
+export const activeModel = (server: Pick<RunningServer, 'url'>, figure: 'soekarno' | 'hatta') =>
+  dataOf<ActiveModel>(server, `/api/models/${figure}/active`, `active ${figure}`);
 
 /** The raw bytes of a URL of the server. */
 export async function bytesOf(

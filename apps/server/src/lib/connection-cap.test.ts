@@ -63,32 +63,29 @@ describe('slow clients are cut off', () => {
     });
   });
 
-  it('a body that trickles in gets 408 and the connection closes', async () => {
+  /** Sends `start`, then `drip` every 50 ms: the server must answer 408 and close the socket. */
+  async function expectCutOff(start: string, drip: string) {
     const socket = await open(port);
     const result = outcome(socket);
-    socket.write(
-      'POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"n',
-    );
+    socket.write(start);
     const trickle = setInterval(() => {
-      if (!socket.destroyed) socket.write('a');
+      if (!socket.destroyed) socket.write(drip);
     }, 50);
     const { data, closedByServer } = await result;
     clearInterval(trickle);
     expect(closedByServer).toBe(true);
     expect(data).toMatch(/^HTTP\/1\.1 408/);
+  }
+
+  it('a body that trickles in gets 408 and the connection closes', async () => {
+    await expectCutOff(
+      'POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"n',
+      'a',
+    );
   });
 
   it('headers that never end get 408 and the connection closes', async () => {
-    const socket = await open(port);
-    const result = outcome(socket);
-    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
-    const trickle = setInterval(() => {
-      if (!socket.destroyed) socket.write('X-A: b\r\n');
-    }, 50);
-    const { data, closedByServer } = await result;
-    clearInterval(trickle);
-    expect(closedByServer).toBe(true);
-    expect(data).toMatch(/^HTTP\/1\.1 408/);
+    await expectCutOff('GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-A: b\r\n');
   });
 
   it('an idle keep-alive connection is closed after its answer', async () => {

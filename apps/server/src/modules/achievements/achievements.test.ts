@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AchievementsData } from '@dwitunggal/contracts/schemas/learning';
-import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { signUp, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestContext();
 
 const add = (token: string, figure: string, tags: unknown) =>
   ctx.app.inject({

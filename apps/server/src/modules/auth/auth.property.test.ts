@@ -1,15 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/helpers';
 import { body, client } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestContext();
 
 const ROUTES = [
   { method: 'POST', url: '/api/auth/register' },

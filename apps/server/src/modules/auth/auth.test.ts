@@ -1,22 +1,10 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/jwt';
-import {
-  createTestContext,
-  newUser,
-  signUp,
-  TEST_SECRET,
-  type TestContext,
-} from '../../../test/helpers';
+import { newUser, signUp, TEST_SECRET, useTestContext } from '../../../test/helpers';
 import { body, client } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestContext();
 
 const post = (url: string, payload: unknown, headers = {}) =>
   client(ctx.app).post(url, payload, { headers });

@@ -1,19 +1,13 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { signUp, useTestContext } from '../../../test/helpers';
 import { AdminBootstrapError, DEMO_ADMIN_EMAIL, ensureAdmin } from './bootstrap';
 import { createUserRepository } from './repository';
 import { body, client } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestContext();
 
 const login = (email: string, password: string) =>
   client(ctx.app).post('/api/auth/login', { email, password });

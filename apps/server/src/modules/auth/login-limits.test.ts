@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, newUser, type TestContext, loginFrom } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { loginFrom, newUser, useTestContext } from '../../../test/helpers';
 import { body, client } from '../../../test/client';
 
 /** Failures allowed per (address, account) pair, and per account from all addresses. */
 const PER_PAIR = 10;
 const PER_ACCOUNT = 25;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    LOGIN_MAX_PER_IP: 10_000,
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: PER_PAIR,
-    LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: PER_ACCOUNT,
-    LOGIN_GLOBAL_WINDOW_SECONDS: 3600,
-  });
-});
-afterAll(async () => {
-  await ctx?.close();
+const ctx = useTestContext({
+  LOGIN_MAX_PER_IP: 10_000,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: PER_PAIR,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: PER_ACCOUNT,
+  LOGIN_GLOBAL_WINDOW_SECONDS: 3600,
 });
 
 const login = (email: string, password: string, remoteAddress?: string) =>

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { signUp, useTestContext } from '../../../test/helpers';
 import { body, client } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // The test configuration allows 5 failed password checks per (address, account) pair.
-  ctx = await createTestContext({ ADMIN_EMAIL: 'kepala@example.com' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+// The test configuration allows 5 failed password checks per (address, account) pair.
+const ctx = useTestContext({ ADMIN_EMAIL: 'kepala@example.com' });
 
 const NEW_PASSWORD = 'Pancasila1945';
 

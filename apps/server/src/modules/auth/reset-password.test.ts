@@ -1,16 +1,10 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, loginFrom } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { loginFrom, signUp, useTestContext } from '../../../test/helpers';
 import { resetPasswordCommand } from './reset-password';
 import { body, client } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestContext();
 
 const login = (email: string, password: string, remoteAddress?: string) =>
   loginFrom(ctx.app, email, password, remoteAddress);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { createTestContext, signUp, useTestContext } from '../../../test/helpers';
 import { CHAT_FAILURE_MESSAGE } from './routes';
 import { body, client } from '../../../test/client';
 
@@ -11,14 +11,10 @@ type Answer = {
   sources: { id: string; title: string; reference: string; excerpt: string }[];
 };
 
-let ctx: TestContext;
+const ctx = useTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
   token = (await signUp(ctx.app)).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Asks as `who` (the learner unless told; null: anonymous), with any extra headers. */

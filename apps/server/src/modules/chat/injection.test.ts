@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS, personaLines, SYSTEM_RULES } from '@dwitunggal/rag/persona';
-import { TEST_SECRET, createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import {
+  createTestContext,
+  signUp,
+  TEST_SECRET,
+  useTestContext,
+  type TestContext,
+} from '../../../test/helpers';
 import { client } from '../../../test/client';
 
 /**
@@ -54,14 +60,10 @@ function expectSafe(body: string, answer: Answer, extraSecrets: string[] = []) {
   expect(body).not.toMatch(/onerror/i);
 }
 
-let ctx: TestContext;
+const ctx = useTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
   token = (await signUp(ctx.app)).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const ask = (payload: object, app = ctx.app, who = token, headers = {}) =>

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, SyncData } from '@dwitunggal/contracts/schemas/learning';
-import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { createTestContext, signUp, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
 import { createConversationRepository } from './repository';
 
-let ctx: TestContext;
+const ctx = useTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
   const learner = await signUp(ctx.app);
   token = learner.token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const uid = () => `c_${randomBytes(6).toString('hex')}`;

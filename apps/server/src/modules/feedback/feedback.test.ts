@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '@dwitunggal/contracts/schemas/learning';
-import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { signUp, signUpAdmin, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signUpAdmin(ctx)).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const uid = () => `f_${randomBytes(6).toString('hex')}`;

@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '@dwitunggal/contracts/schemas/learning';
 import { buildApp } from '../../app';
-import {
-  createTestContext,
-  signUp,
-  signUpAdmin,
-  testConfig,
-  type TestContext,
-} from '../../../test/helpers';
+import { signUp, signUpAdmin, startApp, testConfig, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,20 +17,16 @@ const firstRow = async (query: string) =>
   ).rows[0];
 /** A GET of the inbox API as the admin. */
 const adminGet = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(admin) });
-let ctx: TestContext;
+const ctx = useTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
 let clock = Date.now();
 let admin: string;
 let learner: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
   // A second app on the same database with an injected clock (retention), built after the
   // first so that both share the migrated schema.
   admin = (await signUpAdmin(ctx)).token;
   learner = (await signUp(ctx.app)).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 let seq = 0;
@@ -287,8 +277,7 @@ describe('inbox actions', () => {
 
 describe('consistency and retention', () => {
   it('keeps one group and an exact count when two app instances write the same group at once', async () => {
-    const second = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
-    await second.ready();
+    const second = await startApp(ctx.database);
     try {
       const base = 'Bung Hatta bermain catur dengan siapa';
       const writes = Array.from({ length: 8 }, (_, i) =>

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExportData } from '@dwitunggal/contracts/schemas/learning';
-import { createTestContext, signUp, type TestContext } from '../../../test/helpers';
+import { signUp, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestContext();
 
 const inject = (
   token: string,

@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as tf from '@tensorflow/tfjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LayersModelJson, ModelContent } from '@dwitunggal/classifier/artifacts';
 import { localModel } from '@dwitunggal/classifier/infer';
 import { encode, type WordIndex } from '@dwitunggal/classifier/preprocess';
 import { top2 } from '@dwitunggal/classifier/evaluate';
 import type { ActiveModel, ModelVersion, TrainingRun } from '@dwitunggal/contracts/models';
-import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { expectAdminOnly, signUp, signUpAdmin, useTestContext } from '../../../test/helpers';
 import { trainingRuns } from '../../db/schema';
 import { createCacheBus } from '../../lib/cache';
 import { resetFromSeed } from '../tags/seed';
@@ -16,21 +16,17 @@ import { createModelService } from './service';
 import { api, scrambled, storedTags, syntheticTags, type Api } from './testing';
 import { body, client } from '../../../test/client';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let adminToken: string;
 let admin: Api;
 let learner: Api;
 let anonymous: Api;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   adminToken = (await signUpAdmin(ctx)).token;
   admin = api(ctx.app, adminToken);
   learner = api(ctx.app, (await signUp(ctx.app)).token);
   anonymous = api(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const activeOf = async (figure: string) => {
@@ -72,14 +68,7 @@ describe('permissions', () => {
       ['activate', (c) => c.post('/api/models/soekarno/versions/1/activate')],
       ['purge', (c) => c.del('/api/models/soekarno/versions/1')],
     ];
-    for (const [label, call] of calls) {
-      const none = await call(anonymous);
-      expect(none.statusCode, label).toBe(401);
-      expect(body(none)).toMatchObject({ code: 401, status: 'error' });
-      const denied = await call(learner);
-      expect(denied.statusCode, label).toBe(403);
-      expect(body(denied)).toMatchObject({ code: 403, status: 'error' });
-    }
+    await expectAdminOnly(calls, anonymous, learner);
     expect(await ctx.database.db.$count(trainingRuns)).toBe(0);
   });
 

@@ -8,15 +8,9 @@ import {
   type TrainingProgress,
   type TrainingRun,
 } from '@dwitunggal/contracts/models';
-import { buildApp } from '../../app';
 import { trainingRuns } from '../../db/schema';
 import { createCacheBus } from '../../lib/cache';
-import {
-  createTestContext,
-  signUpAdmin,
-  testConfig,
-  type TestContext,
-} from '../../../test/helpers';
+import { signUpAdmin, startApp, useTestContext } from '../../../test/helpers';
 import { canonicalDataset, parseDataset } from '@dwitunggal/classifier/dataset';
 import { dataHashOf } from '@dwitunggal/classifier/digest';
 import { createModelService, evaluateGate } from './service';
@@ -24,16 +18,14 @@ import { body } from '../../../test/client';
 import { api, storedTags, syntheticTags, type Api } from './testing';
 import { CV_CONFIG } from './train-worker';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 /** A second server on the same database: another process behind the proxy. */
 let other: FastifyInstance;
 let admin: Api;
 let adminOther: Api;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  other = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
-  await other.ready();
+  other = await startApp(ctx.database);
   const { token } = await signUpAdmin(ctx);
   admin = api(ctx.app, token);
   adminOther = api(other, token);
@@ -42,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await other?.close();
-  await ctx?.close();
 });
 
 const activeVersion = async (figure: string) => {

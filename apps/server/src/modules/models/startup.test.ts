@@ -3,30 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PREPROCESS_VERSION } from '@dwitunggal/classifier/preprocess';
 import type { ModelVersion } from '@dwitunggal/contracts/models';
-import { buildApp } from '../../app';
 import { modelFiles, modelVersions } from '../../db/schema';
-import {
-  createTestContext,
-  signUpAdmin,
-  testConfig,
-  type TestContext,
-} from '../../../test/helpers';
+import { createTestContext, signUpAdmin, startApp, useTestContext } from '../../../test/helpers';
 import { body } from '../../../test/client';
 import { api, syntheticTags, type Api } from './testing';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let second: FastifyInstance;
 let admin: Api;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  second = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
-  await second.ready();
+  second = await startApp(ctx.database);
   admin = api(ctx.app, (await signUpAdmin(ctx)).token);
 });
 afterAll(async () => {
   await second?.close();
-  await ctx?.close();
 });
 
 describe('first start', () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signUpAdmin, useTestContext } from '../../../test/helpers';
 import { fromSpreadsheetCell, parseCsv, toCsv, toSpreadsheetCell } from './csv';
 import { body } from '../../../test/client';
 import { tagsClient, sampleTag, snapshotTables, type TagsClient } from './testing';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TagsClient;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = tagsClient(ctx.app, (await signUpAdmin(ctx)).token);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 beforeEach(async () => {
   await admin.clear('Soekarno');

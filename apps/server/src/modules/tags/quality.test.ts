@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QualityReport } from '@dwitunggal/contracts/tags';
-import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { signUpAdmin, useTestContext } from '../../../test/helpers';
 import { analyzeQuality, normalizeForComparison } from './quality';
 import { seedDataDir } from './seed';
 import { body } from '../../../test/client';
@@ -134,14 +134,10 @@ describe('analyzeQuality', () => {
 });
 
 describe('GET /api/chatbot/quality/{nama}', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let admin: TagsClient;
   beforeAll(async () => {
-    ctx = await createTestContext();
     admin = tagsClient(ctx.app, (await signUpAdmin(ctx)).token);
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it("reports on the figure's stored data, for an admin", async () => {

@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../db/client';
-import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
+import {
+  createTestContext,
+  signUp,
+  signUpAdmin,
+  useTestContext,
+  type TestContext,
+} from '../../../test/helpers';
 import { resetFromSeed, seedDataDir, seedIfNeeded } from './seed';
 import { tagsClient, type TagsClient } from './testing';
 
@@ -19,15 +25,11 @@ type SeedFile = {
 const seedFile = (key: string) =>
   JSON.parse(readFileSync(path.join(seedDataDir(), `${key}.json`), 'utf8')) as SeedFile;
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let learner: TagsClient;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   learner = tagsClient(ctx.app, (await signUp(ctx.app)).token);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const shape = (list: { tag: string; input: string[]; responses: string[] }[]) =>

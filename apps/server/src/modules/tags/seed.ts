@@ -6,7 +6,7 @@ import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/charact
 import { planMerge, type CleanTagFields } from '@dwitunggal/contracts/tags';
 import type { Database } from '../../db/client';
 import { announceChange } from '../../lib/cache';
-import { createTagRepository } from './repository';
+import { createTagRepository, type TagWriter } from './repository';
 import { applyMerge, parseImport, tagsCacheKey } from './service';
 
 /** app_state key recording that a figure's seed corpus was loaded once. */
@@ -55,6 +55,32 @@ export interface SeedOutcome {
 }
 
 /**
+ * Writes a figure's seed tags into its (empty) set under the caller's lock and records the seeding
+ * in app_state (with `mark` added). A seed with issues is a broken deployment: it throws.
+ */
+async function writeSeed(
+  writer: TagWriter,
+  character: CharacterKey,
+  seedTags: CleanTagFields[],
+  mark: Record<string, unknown> = {},
+): Promise<Pick<SeedOutcome, 'tags' | 'inputs' | 'responses'>> {
+  const plan = planMerge([], seedTags);
+  if (plan.issues.length > 0)
+    throw new Error(`Seed of ${character}: ${plan.issues.map((i) => i.message).join('; ')}`);
+  await applyMerge(writer, character, plan);
+  await writer.setState(seededKey(character), {
+    at: new Date().toISOString(),
+    tags: plan.preview.tagsCreated,
+    ...mark,
+  });
+  return {
+    tags: plan.preview.tagsCreated,
+    inputs: plan.preview.inputsAdded,
+    responses: plan.preview.responsesAdded,
+  };
+}
+
+/**
  * Loads the seed corpus of every figure that was never seeded, each in one transaction under
  * the figure's lock, and records it in app_state: idempotent, safe when several processes start
  * at once, and an admin who deletes every tag is not re-seeded at the next start. A figure that
@@ -79,21 +105,8 @@ export async function seedIfNeeded(
         });
         return { ...none, action: 'kept-existing' as const, tags: existing.length };
       }
-      const plan = planMerge([], await loadSeedTags(dir, character));
-      if (plan.issues.length > 0)
-        throw new Error(`Seed of ${character}: ${plan.issues.map((i) => i.message).join('; ')}`);
-      await applyMerge(writer, character, plan);
-      await writer.setState(seededKey(character), {
-        at: new Date().toISOString(),
-        tags: plan.preview.tagsCreated,
-      });
-      return {
-        character,
-        action: 'seeded' as const,
-        tags: plan.preview.tagsCreated,
-        inputs: plan.preview.inputsAdded,
-        responses: plan.preview.responsesAdded,
-      };
+      const written = await writeSeed(writer, character, await loadSeedTags(dir, character));
+      return { character, action: 'seeded' as const, ...written };
     });
     if (outcome.action === 'seeded') await announceChange(database, tagsCacheKey(character));
     outcomes.push(outcome);
@@ -112,23 +125,8 @@ export async function resetFromSeed(
     character,
     async (writer) => {
       const deleted = await writer.deleteAllOf(character);
-      const plan = planMerge([], seedTags);
-      if (plan.issues.length > 0)
-        throw new Error(`Seed of ${character}: ${plan.issues.map((i) => i.message).join('; ')}`);
-      await applyMerge(writer, character, plan);
-      await writer.setState(seededKey(character), {
-        at: new Date().toISOString(),
-        tags: plan.preview.tagsCreated,
-        reset: true,
-      });
-      return {
-        character,
-        action: 'reset' as const,
-        deleted,
-        tags: plan.preview.tagsCreated,
-        inputs: plan.preview.inputsAdded,
-        responses: plan.preview.responsesAdded,
-      };
+      const written = await writeSeed(writer, character, seedTags, { reset: true });
+      return { character, action: 'reset' as const, deleted, ...written };
     },
   );
   await announceChange(database, tagsCacheKey(character));

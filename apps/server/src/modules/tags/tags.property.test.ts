@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
-import { createTestContext, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { signUpAdmin, useTestContext } from '../../../test/helpers';
 import { client } from '../../../test/client';
 import { tagsClient, snapshotTables, type TagsClient, type TagDto } from './testing';
 
@@ -12,7 +12,7 @@ import { tagsClient, snapshotTables, type TagsClient, type TagDto } from './test
  * API before the next run.
  */
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TagsClient;
 let token: string;
 let ids: string[] = [];
@@ -45,13 +45,9 @@ async function restoreBaseline() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   token = (await signUpAdmin(ctx)).token;
   admin = tagsClient(ctx.app, token);
   await restoreBaseline();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 // ---- Arbitraries -------------------------------------------------------------------------

@@ -1,24 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, signUpAdmin, type TestContext } from '../../../test/helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAdminOnly, signUp, signUpAdmin, useTestContext } from '../../../test/helpers';
+import type { CreateTagData } from '@dwitunggal/contracts/tags';
 import { body, client } from '../../../test/client';
 import { tagsClient, sampleTag, snapshotTables, type TagsClient, type TagDto } from './testing';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TagsClient;
 let learner: TagsClient;
 let anonymous: TagsClient;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = tagsClient(ctx.app, (await signUpAdmin(ctx)).token);
   learner = tagsClient(ctx.app, (await signUp(ctx.app)).token);
   anonymous = tagsClient(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 beforeEach(async () => {
   await admin.clear('Soekarno');
@@ -52,14 +49,7 @@ describe('permissions', () => {
       ],
       ['quality', (c) => c.get('/api/chatbot/quality/Soekarno')],
     ];
-    for (const [label, call] of writes) {
-      const none = await call(anonymous);
-      expect(none.statusCode, label).toBe(401);
-      expect(body(none)).toMatchObject({ code: 401, status: 'error' });
-      const denied = await call(learner);
-      expect(denied.statusCode, label).toBe(403);
-      expect(body(denied)).toMatchObject({ code: 403, status: 'error' });
-    }
+    await expectAdminOnly(writes, anonymous, learner);
     expect(await snapshotTables(ctx.database.db)).toEqual(snapshot);
   });
 
@@ -187,12 +177,7 @@ describe('create and merge', () => {
   it('creates with 201, the message, the tag and the counts added', async () => {
     const res = await admin.post('/api/chatbot/tags', sampleTag('Hatta', 'sapaan', 4));
     expect(res.statusCode).toBe(201);
-    const out = body<{
-      tag: TagDto;
-      created: boolean;
-      added_inputs: number;
-      added_responses: number;
-    }>(res);
+    const out = body<CreateTagData>(res);
     expect(out).toMatchObject({ code: 201, status: 'success', message: 'Tag berhasil dibuat' });
     expect(out.data).toMatchObject({ created: true, added_inputs: 4, added_responses: 1 });
     const got = await admin.get(`/api/chatbot/tags/${out.data.tag.id}`);
@@ -213,12 +198,7 @@ describe('create and merge', () => {
       responses: ['halo juga', 'Kabar baik'],
     });
     expect(res.statusCode).toBe(200);
-    const out = body<{
-      tag: TagDto;
-      created: boolean;
-      added_inputs: number;
-      added_responses: number;
-    }>(res);
+    const out = body<CreateTagData>(res);
     expect(out).toMatchObject({ code: 200, message: 'Tag berhasil digabungkan' });
     expect(out.data).toMatchObject({ created: false, added_inputs: 2, added_responses: 1 });
     expect(out.data.tag).toEqual({
