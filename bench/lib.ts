@@ -10,7 +10,9 @@ import { createUserRepository } from '../apps/server/src/modules/auth/repository
 import type { Envelope } from '../apps/server/test/client';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+/** The built server, relative to a project tree. */
+const BUILT_SERVER = 'apps/server/dist/server.js';
+export const SERVER_ENTRY = path.join(ROOT, BUILT_SERVER);
 
 /** The app configuration of in-process benchmarks: silent, no web build, limits out of the way. */
 export const BENCH_APP_CONFIG: AppConfig = {
@@ -88,8 +90,14 @@ export async function cannon(opts: {
   };
 }
 
-/** Starts the built server as a child process; resolves when /api/health answers 200. */
-export async function startServer(env: Record<string, string>): Promise<{
+/**
+ * Starts the built server as a child process; resolves when /api/health answers 200. `root` is
+ * the project tree whose build runs (another one is a baseline tree, see baseline-tree.ts).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  root = ROOT,
+): Promise<{
   child: ChildProcess;
   url: string;
   readyMs: number;
@@ -97,8 +105,8 @@ export async function startServer(env: Record<string, string>): Promise<{
 }> {
   const port = env.PORT ?? String(40000 + Math.floor(Math.random() * 10000));
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(root, BUILT_SERVER)], {
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -10,23 +10,56 @@
 // lower one on a slower host (each page's benchmarkIndex, and the multiplier that table suggests
 // for it, are reported to judge that).
 // LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/login,/home") audits only those of the four.
+//
+// `--runs N` overrides LIGHTHOUSE_RUNS. `--baseline <git-ref>` compares against that ref in the
+// same run: it checks the ref out into a temporary worktree, installs and builds it
+// (baseline-tree.ts), serves both builds (the baseline on BENCH_PORT + 1), audits each page
+// alternately (baseline, current, baseline, ...), 3 times each unless --runs says otherwise, and
+// prints per page the median of every category score and metric on both sides, the difference
+// (current minus baseline) and the categories whose median went down (`lower`).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { HEADLESS_FLAGS, resolveChromium } from '../scripts/chromium.mjs';
+import { prepareBaselineTree } from './baseline-tree';
 import { ROOT, api, startServer, tmpDir } from './lib';
 
 // CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
 const chromiumBinary = await resolveChromium();
 const CHROMIUM_FLAGS = [...HEADLESS_FLAGS, '--headless=new'];
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const { values: flags } = parseArgs({
+  options: { baseline: { type: 'string' }, runs: { type: 'string' } },
+});
+const RUNS = Number(flags.runs ?? process.env.LIGHTHOUSE_RUNS ?? (flags.baseline ? 3 : 1));
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number from 1');
 const TARGET = 95;
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
   : undefined;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+/** The metrics reported, with the Lighthouse audit that measures each and its decimals. */
+const METRICS = {
+  fcpMs: ['first-contentful-paint', 0],
+  lcpMs: ['largest-contentful-paint', 0],
+  tbtMs: ['total-blocking-time', 0],
+  cls: ['cumulative-layout-shift', 3],
+  siMs: ['speed-index', 0],
+} as const;
+type Metric = keyof typeof METRICS;
+const ALL_PAGES = [
+  ['/', false],
+  ['/login', false],
+  ['/home', true],
+  ['/chatsoekarno', true],
+] as const;
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const PAGES = ALL_PAGES.filter(([route]) => !only || only.includes(route));
 const LEARNER = {
   name: 'Pelajar Lighthouse',
   email: 'bench.lighthouse@example.com',
@@ -100,16 +133,29 @@ function suggestedSlowdown(benchmarkIndex: number): number {
   return benchmarkIndex >= 1500 ? 4 : benchmarkIndex >= 800 ? 2 : 1;
 }
 
-function summarize(lhr: Lhr) {
-  const scores = Object.fromEntries(
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function scores(lhr: Lhr): Record<Category, number> {
+  return Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-  ) as Record<(typeof CATEGORIES)[number], number>;
-  const metric = (id: string, digits = 0) =>
-    Math.round((lhr.audits[id]?.numericValue ?? NaN) * 10 ** digits) / 10 ** digits;
+  ) as Record<Category, number>;
+}
+
+function metrics(lhr: Lhr): Record<Metric, number> {
+  return Object.fromEntries(
+    Object.entries(METRICS).map(([name, [id, digits]]) => [
+      name,
+      round(lhr.audits[id]?.numericValue ?? NaN, digits),
+    ]),
+  ) as Record<Metric, number>;
+}
+
+function summarize(lhr: Lhr) {
+  const pageScores = scores(lhr);
   // For a category under target: its weighted or failed audits that did not pass.
   const failing: Record<string, string[]> = {};
   for (const c of CATEGORIES) {
-    if (scores[c] >= TARGET) continue;
+    if (pageScores[c] >= TARGET) continue;
     failing[c] = (lhr.categories[c]?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id])
       .filter(
@@ -126,75 +172,175 @@ function summarize(lhr: Lhr) {
   }
   return {
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-    scores,
-    lcpMs: metric('largest-contentful-paint'),
-    fcpMs: metric('first-contentful-paint'),
-    tbtMs: metric('total-blocking-time'),
-    cls: metric('cumulative-layout-shift', 3),
+    scores: pageScores,
+    ...metrics(lhr),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     suggestedCpuSlowdown: suggestedSlowdown(lhr.environment.benchmarkIndex),
     ...(Object.keys(failing).length ? { failing } : {}),
   };
 }
 
-const server = await startServer({
-  DATA_DIR: tmpDir('dw-bench-lh-'),
-  PORT: process.env.BENCH_PORT ?? '3303',
-  LOGIN_MAX_PER_IP: '10000',
-  REGISTER_MAX_PER_IP: '10000',
-});
-try {
-  await api(`${server.url}/api/auth/register`, { method: 'POST', json: LEARNER });
-  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = (sorted.length - 1) / 2;
+  return ((sorted[Math.floor(middle)] as number) + (sorted[Math.ceil(middle)] as number)) / 2;
+}
+
+/** The median of each category score and of each metric over the runs of one page. */
+function medians(runs: Lhr[]) {
+  const perRun = runs.map((lhr) => ({ scores: scores(lhr), metrics: metrics(lhr) }));
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, median(perRun.map((r) => r.scores[c]))]),
+    ) as Record<Category, number>,
+    metrics: Object.fromEntries(
+      (Object.keys(METRICS) as Metric[]).map((m) => [
+        m,
+        round(median(perRun.map((r) => r.metrics[m])), METRICS[m][1]),
+      ]),
+    ) as Record<Metric, number>,
+  };
+}
+
+const reportsDir = path.join(ROOT, 'bench/results/lighthouse');
+
+/** Writes the run of median performance score as the page's report in `dir`; returns it. */
+function writeMedianReport(dir: string, route: string, runs: Lhr[]): Lhr {
+  const sorted = [...runs].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)] as Lhr;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `${route === '/' ? 'landing' : route.slice(1)}.json`),
+    JSON.stringify(middle),
+  );
+  return middle;
+}
+
+/** Serves a built tree on a fresh data directory, limits out of the way of repeated sign-ins. */
+function serve(port: number, root?: string) {
+  return startServer(
+    {
+      DATA_DIR: tmpDir('dw-bench-lh-'),
+      PORT: String(port),
+      LOGIN_MAX_PER_IP: '10000',
+      REGISTER_MAX_PER_IP: '10000',
+    },
+    root,
+  );
+}
+
+/** Registers and signs in the bench learner; returns its persisted auth state ('auth-storage', version 1). */
+async function signedInState(url: string): Promise<string> {
+  await api(`${url}/api/auth/register`, { method: 'POST', json: LEARNER });
+  const login = await api<{ data: { token: string } }>(`${url}/api/auth/login`, {
     method: 'POST',
     json: { email: LEARNER.email, password: LEARNER.password },
   });
-  const me = await api<{ data: unknown }>(`${server.url}/api/auth/me`, {
+  const me = await api<{ data: unknown }>(`${url}/api/auth/me`, {
     headers: { authorization: `Bearer ${login.data.token}` },
   });
-  // The persisted auth state of a signed-in learner (the auth store's 'auth-storage', version 1).
-  const authState = JSON.stringify({
+  return JSON.stringify({
     state: { user: me.data, token: login.data.token, isAuthenticated: true },
     version: 1,
   });
-
-  const reportsDir = path.join(ROOT, 'bench/results/lighthouse');
-  mkdirSync(reportsDir, { recursive: true });
-  const pages: Record<string, ReturnType<typeof summarize> & { runs: number }> = {};
-  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-  const all = [
-    ['/', false],
-    ['/login', false],
-    ['/home', true],
-    ['/chatsoekarno', true],
-  ] as const;
-  for (const [route, signedIn] of all.filter(([r]) => !only || only.includes(r))) {
-    const runs: Lhr[] = [];
-    for (let i = 0; i < RUNS; i++)
-      runs.push(await audit(`${server.url}${route}`, signedIn ? authState : null));
-    // The median run by performance score.
-    runs.sort(
-      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
-    );
-    const median = runs[Math.floor((runs.length - 1) / 2)] as Lhr;
-    writeFileSync(
-      path.join(reportsDir, `${route === '/' ? 'landing' : route.slice(1)}.json`),
-      JSON.stringify(median),
-    );
-    pages[route] = { ...summarize(median), runs: RUNS };
-  }
-  const os = await import('node:os');
-  console.log(
-    JSON.stringify({
-      benchmark: 'lighthouse',
-      settings: 'mobile defaults (simulated throttling)',
-      cpuSlowdownMultiplier: CPU_SLOWDOWN ?? 4,
-      target: TARGET,
-      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
-      reports: path.relative(ROOT, reportsDir),
-      pages,
-    }),
-  );
-} finally {
-  await server.stop();
 }
+
+const common = () => ({
+  settings: 'mobile defaults (simulated throttling)',
+  cpuSlowdownMultiplier: CPU_SLOWDOWN ?? 4,
+  runs: RUNS,
+  loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  reports: path.relative(ROOT, reportsDir),
+});
+
+const PORT = Number(process.env.BENCH_PORT ?? 3303);
+
+async function auditCurrent() {
+  const server = await serve(PORT);
+  try {
+    const authState = await signedInState(server.url);
+    const pages: Record<string, ReturnType<typeof summarize>> = {};
+    for (const [route, signedIn] of PAGES) {
+      const runs: Lhr[] = [];
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await audit(`${server.url}${route}`, signedIn ? authState : null));
+      pages[route] = summarize(writeMedianReport(reportsDir, route, runs));
+    }
+    console.log(JSON.stringify({ benchmark: 'lighthouse', ...common(), target: TARGET, pages }));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function compareWith(ref: string) {
+  const baseline = prepareBaselineTree(ref);
+  const interrupted = () => {
+    baseline.remove();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  const servers: Awaited<ReturnType<typeof serve>>[] = [];
+  try {
+    // One after the other, each on its own port and data directory.
+    const start = async (name: 'baseline' | 'current', port: number, root?: string) => {
+      const server = await serve(port, root);
+      servers.push(server);
+      return { name, server };
+    };
+    const sides = [await start('baseline', PORT + 1, baseline.root), await start('current', PORT)];
+    const states = await Promise.all(sides.map((side) => signedInState(side.server.url)));
+    const runs = PAGES.map(() => sides.map((): Lhr[] => []));
+    for (let i = 0; i < RUNS; i++)
+      for (const [p, [route, signedIn]] of PAGES.entries())
+        for (const [s, side] of sides.entries())
+          runs[p]![s]!.push(
+            await audit(`${side.server.url}${route}`, signedIn ? states[s]! : null),
+          );
+    const pages: Record<string, unknown> = {};
+    const lower: string[] = [];
+    for (const [p, [route]] of PAGES.entries()) {
+      const [before, after] = sides.map((side, s) => {
+        writeMedianReport(path.join(reportsDir, side.name), route, runs[p]![s]!);
+        return medians(runs[p]![s]!);
+      }) as [ReturnType<typeof medians>, ReturnType<typeof medians>];
+      const difference = {
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, after.scores[c] - before.scores[c]])),
+        metrics: Object.fromEntries(
+          (Object.keys(METRICS) as Metric[]).map((m) => [
+            m,
+            round(after.metrics[m] - before.metrics[m], METRICS[m][1]),
+          ]),
+        ),
+      };
+      for (const c of CATEGORIES)
+        if (after.scores[c] < before.scores[c])
+          lower.push(`${route} ${c}: ${before.scores[c]} -> ${after.scores[c]}`);
+      pages[route] = { baseline: before, current: after, difference };
+    }
+    const describe = spawnSync('git', ['describe', '--always', '--dirty', '--abbrev=12'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    console.log(
+      JSON.stringify({
+        benchmark: 'lighthouse-compare',
+        ...common(),
+        baseline: { ref, commit: baseline.commit, install: baseline.install },
+        current: { commit: describe.stdout.trim() },
+        pages,
+        lower,
+      }),
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+    baseline.remove();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
+}
+
+if (flags.baseline) await compareWith(flags.baseline);
+else await auditCurrent();

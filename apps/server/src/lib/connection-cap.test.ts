@@ -100,8 +100,13 @@ describe('slow clients are cut off', () => {
 
 describe('connections per address', () => {
   let port: number;
+  /** The server's ends of the connections, in the order accepted. */
+  const accepted: Socket[] = [];
   beforeAll(async () => {
     port = await listen({ MAX_CONNECTIONS_PER_IP: 3 });
+    // After the cap's own listener: by the time one of these sockets reports its close, the cap
+    // has counted it.
+    apps.at(-1)?.server.on('connection', (socket: Socket) => accepted.push(socket));
   });
 
   it('destroys the connections of one address past the cap, and accepts again once one closes', async () => {
@@ -111,17 +116,16 @@ describe('connections per address', () => {
       const result = await outcome(refused);
       expect(result).toEqual({ data: '', closedByServer: true });
     }
+    // The server has seen all four connections by now; wait for it to see the first one close.
+    const first = accepted.find((socket) => socket.remotePort === held[0]?.localPort);
+    expect(first).toBeDefined();
+    const closed = new Promise((r) => first?.once('close', r));
     held[0]?.destroy();
-    await new Promise((r) => held[0]?.once('close', r));
-    // The server notices the close: retry until a new connection is served (bounded).
-    let served = '';
-    for (let attempt = 0; attempt < 50 && !served; attempt += 1) {
-      const socket = await open(port).catch(() => null);
-      if (!socket) continue;
-      const result = outcome(socket, 2000);
-      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-      served = (await result).data;
-    }
+    await closed;
+    const socket = await open(port);
+    const result = outcome(socket);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const served = (await result).data;
     expect(served).toMatch(/^HTTP\/1\.1 200/);
     // The two still held were never affected.
     for (const socket of held.slice(1)) {

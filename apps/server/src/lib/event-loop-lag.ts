@@ -23,23 +23,30 @@ const median = (values: number[]): number => {
  * delay after a reset, and its percentiles mix isolated stalls with sustained lag.)
  */
 export function monitorEventLoopLag(
-  opts: { tickMs?: number; windowMs?: number; minTicks?: number } = {},
+  opts: {
+    tickMs?: number;
+    windowMs?: number;
+    minTicks?: number;
+    /** The clock the delays are read from (tests pass their own). */
+    now?: () => number;
+  } = {},
 ): LagMonitor {
   const tickMs = opts.tickMs ?? 20;
   const windowMs = opts.windowMs ?? 1000;
   const minTicks = opts.minTicks ?? 3;
-  let last = performance.now();
+  const now = opts.now ?? (() => performance.now());
+  let last = now();
   let windowStart = last;
   let delays: number[] = [];
   let reading = 0;
   const timer = setInterval(() => {
-    const now = performance.now();
-    delays.push(Math.max(0, now - last - tickMs));
-    last = now;
-    if (now - windowStart >= windowMs && delays.length >= minTicks) {
+    const at = now();
+    delays.push(Math.max(0, at - last - tickMs));
+    last = at;
+    if (at - windowStart >= windowMs && delays.length >= minTicks) {
       reading = median(delays);
       delays = [];
-      windowStart = now;
+      windowStart = at;
     }
   }, tickMs);
   timer.unref();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { monitorEventLoopLag } from '../lib/event-loop-lag';
 import { createTestDatabase, newUser, signUpAdmin, testConfig } from '../../test/helpers';
@@ -65,38 +65,56 @@ describe('load shedding', () => {
 });
 
 describe('event loop lag monitor', () => {
-  const block = (ms: number) => {
-    const started = performance.now();
-    while (performance.now() - started < ms) {
-      // the event loop is busy
-    }
-  };
-  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /**
+   * A monitor on fake timers and a clock of the test's own: `idle(ms)` lets time pass with the
+   * timers firing when due; `busy(ms)` lets time pass with the loop kept busy (no timer fires
+   * until it is free again).
+   */
+  function simulatedLoop() {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let clock = 0;
+    const monitor = monitorEventLoopLag({ tickMs: 10, windowMs: 100, now: () => clock });
+    return {
+      monitor,
+      idle(ms: number) {
+        for (let i = 0; i < ms; i += 1) {
+          clock += 1;
+          vi.advanceTimersByTime(1);
+        }
+      },
+      busy(ms: number) {
+        clock += ms;
+      },
+    };
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
-  it('reads a loop kept busy as lagging', async () => {
-    const monitor = monitorEventLoopLag({ tickMs: 10, windowMs: 100 });
+  it('reads a loop kept busy as lagging', () => {
+    const loop = simulatedLoop();
     try {
-      // 40 ms of work at a time, with only the timers in between, for about 400 ms.
-      const until = performance.now() + 400;
-      while (performance.now() < until) {
-        block(40);
-        await new Promise((r) => setImmediate(r));
+      // 40 ms of work at a time, with only the timers in between, for 500 ms: every tick is
+      // 40 ms late.
+      for (let i = 0; i < 10; i += 1) {
+        loop.busy(40);
+        loop.idle(10);
       }
-      expect(monitor.read()).toBeGreaterThanOrEqual(15);
+      expect(loop.monitor.read()).toBe(40);
     } finally {
-      monitor.stop();
+      loop.monitor.stop();
     }
   });
 
-  it('does not read one isolated stall as lag', async () => {
-    const monitor = monitorEventLoopLag({ tickMs: 10, windowMs: 100 });
+  it('does not read one isolated stall as lag', () => {
+    const loop = simulatedLoop();
     try {
-      await pause(60);
-      block(150); // the tick after it closes the window that holds it
-      await pause(40);
-      expect(monitor.read()).toBeLessThan(100);
+      loop.idle(60);
+      loop.busy(150); // the tick after it closes the window that holds it
+      loop.idle(40);
+      expect(loop.monitor.read()).toBe(0);
     } finally {
-      monitor.stop();
+      loop.monitor.stop();
     }
   });
 });

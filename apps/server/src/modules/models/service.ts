@@ -226,6 +226,7 @@ export function createModelService(deps: {
   liveOwners.add(ownerId);
   const jobs = new Map<string, RunningJob>();
   const heldOut = new Map<CharacterKey, Promise<LabelledText[]>>();
+  const progressListeners = new Set<(runId: string, progress: TrainingProgress) => void>();
   let closing = false;
 
   const loadHeldOut = (figure: CharacterKey): Promise<LabelledText[]> => {
@@ -259,6 +260,9 @@ export function createModelService(deps: {
     policy: versionPolicy(opts),
     // A new version changes the list and maybe the active one: every process drops its copy.
     onVersion: (figure: CharacterKey) => active.invalidate(activeCacheKey(figure)),
+    onProgress: (runId: string, progress: TrainingProgress) => {
+      for (const listener of progressListeners) listener(runId, progress);
+    },
     log,
     opts,
   };
@@ -331,6 +335,15 @@ export function createModelService(deps: {
     },
 
     getRun,
+
+    /**
+     * Calls `listener` each time a run of this process has written its progress to its row;
+     * returns the unsubscribe function.
+     */
+    onProgress(listener: (runId: string, progress: TrainingProgress) => void): () => void {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
 
     /** Resolves when the run has finished (or `timeoutMs` passed), with its final state. */
     async waitForRun(id: string, timeoutMs = 60_000): Promise<TrainingRun> {

@@ -121,17 +121,18 @@ export function api(app: FastifyInstance, token?: string) {
       return body<{ runId: string }>(res).data.runId;
     },
 
-    /** Polls a run as the web does until it has finished. */
-    async wait(runId: string, timeoutMs = 30_000, everyMs = 50): Promise<TrainingRun> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const res = await send('GET', `/api/training-runs/${runId}`);
-        if (res.statusCode !== 200) throw new Error(`poll failed: ${res.statusCode} ${res.body}`);
-        const run = body<TrainingRun>(res).data;
-        if (run.status === 'succeeded' || run.status === 'failed') return run;
-        if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status}`);
-        await new Promise((r) => setTimeout(r, everyMs));
-      }
+    /**
+     * Awaits the run's own end in this app (the training job's promise, see `waitForRun`), then
+     * reads it as the web does. A run started through another app is waited for in that one.
+     */
+    async wait(runId: string, timeoutMs = 30_000): Promise<TrainingRun> {
+      await app.models.waitForRun(runId, timeoutMs);
+      const res = await send('GET', `/api/training-runs/${runId}`);
+      if (res.statusCode !== 200) throw new Error(`read failed: ${res.statusCode} ${res.body}`);
+      const run = body<TrainingRun>(res).data;
+      if (run.status !== 'succeeded' && run.status !== 'failed')
+        throw new Error(`run ${runId} still ${run.status}`);
+      return run;
     },
 
     async train(figure: string, payload?: unknown): Promise<TrainingRun> {

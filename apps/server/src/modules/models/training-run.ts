@@ -44,6 +44,8 @@ export interface RunContext {
   policy: VersionPolicy;
   /** Called once a new version is stored (every process drops its cached copies). */
   onVersion(figure: CharacterKey): Promise<void>;
+  /** Called after each write of the run's progress to its row (any process can now read it). */
+  onProgress?(runId: string, progress: TrainingProgress): void;
   log?: Logger;
   opts: { progressMs: number; heartbeatMs: number; timeoutMs: number; seed: number; folds: number };
 }
@@ -74,7 +76,9 @@ export function executeRun(ctx: RunContext, run: RunRow): RunningJob {
   const write = async (patch: { status?: 'running'; dataHash?: string } = {}) => {
     state.dirty = false;
     state.lastBeat = Date.now();
-    const ours = await repo.touchRun(run.id, ownerId, { progress: state.progress, ...patch });
+    const progress = state.progress;
+    const ours = await repo.touchRun(run.id, ownerId, { progress, ...patch });
+    if (ours) ctx.onProgress?.(run.id, progress);
     if (!ours && !state.lost) {
       state.lost = true;
       void state.job?.cancel(new RunLostError('run taken over'));
