@@ -10,6 +10,34 @@ import {
   requestPasswordChange,
 } from './auth-api';
 
+/**
+ * What else a session's start and end mean (the learner's data kept on the server): the app
+ * registers it (src/app composes the features), and it is loaded on demand there.
+ */
+export type SessionHooks = {
+  /** Sign-in, or a stored session confirmed at start. */
+  confirmed(userId: string): Promise<void>;
+  /** Before the token is revoked at logout. */
+  beforeSignOut(userId: string): Promise<void>;
+  /** The account was deleted. */
+  deleted(userId: string): Promise<void>;
+  /** The browser is back online with this account signed in. */
+  online(userId: string): Promise<void>;
+};
+
+let hooks: SessionHooks | null = null;
+
+export function setSessionHooks(next: SessionHooks | null): void {
+  hooks = next;
+}
+
+/** Runs one hook; its failure (chunk offline, storage) changes nothing for the session. */
+export function runSessionHook(name: keyof SessionHooks, userId: string): Promise<void> {
+  return Promise.resolve()
+    .then(() => hooks?.[name](userId))
+    .catch(() => undefined);
+}
+
 /** Spec section 8: the login error catalogue (verbatim). */
 export const loginMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -54,6 +82,7 @@ export async function signIn(credentials: LoginBody): Promise<void> {
     // Data left on this device by no known account, or by another one, is not this user's.
     claimDeviceData(user.id, { adoptUnowned: false });
     useAuthStore.getState().setUser(user);
+    void runSessionHook('confirmed', user.id);
   } catch {
     useAuthStore.getState().clearAuth();
     throw new LoginError(loginMessages.profile);
@@ -100,8 +129,13 @@ export function claimDeviceData(userId: string, opts: { adoptUnowned: boolean })
   }
 }
 
-/** Logout: tell the server (its failure is ignored), then clear everything locally. */
+/**
+ * Logout: send what the device still holds for this account (kept for its next sign-in when
+ * that fails), tell the server (its failure is ignored), then clear everything locally.
+ */
 export async function signOut(): Promise<void> {
+  const userId = useAuthStore.getState().user?.id;
+  if (userId) await runSessionHook('beforeSignOut', userId);
   try {
     await requestLogout();
   } catch {
@@ -118,6 +152,8 @@ export async function deleteAccount(): Promise<void> {
   } catch {
     // Spec: auth is cleared and the user leaves even if the call fails.
   }
+  const userId = useAuthStore.getState().user?.id;
+  if (userId) await runSessionHook('deleted', userId);
   useAuthStore.getState().clearAuth();
   clearPersonalData();
 }
@@ -153,6 +189,7 @@ export function validateSession(): Promise<void> {
       if (useAuthStore.getState().token !== token) return;
       claimDeviceData(user.id, { adoptUnowned: true });
       useAuthStore.getState().setUser(user);
+      void runSessionHook('confirmed', user.id);
     })
     .catch((error: unknown) => {
       if (useAuthStore.getState().token !== token) return;

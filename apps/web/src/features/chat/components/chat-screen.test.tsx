@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
+import { forgetRestored } from '../learning/restore';
+import { learningApi } from '../learning/testing/learning-api';
 import { admin, failure, learner, server, success, tokens } from '@/testing/server';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
@@ -27,6 +29,7 @@ beforeEach(() => {
 
 afterEach(() => {
   forgetModels();
+  forgetRestored();
   vi.unstubAllGlobals();
 });
 
@@ -241,6 +244,65 @@ describe('chat screen: sending', () => {
     ).toBeInTheDocument();
     expect(localStorage.getItem('chat-soekarno')).toBeNull();
     expect(stored('achievement-soekarno')).toEqual(['pemikiran']);
+    // The server's copy goes too; the achievements stay there as well.
+    await waitFor(() =>
+      expect(learningApi.state.calls).toContain('DELETE /api/conversations/soekarno'),
+    );
+    expect(learningApi.turnsFor(learner.id, 'soekarno')).toEqual([]);
+    expect([...learningApi.tagsFor(learner.id, 'soekarno')]).toEqual(['pemikiran']);
+  });
+});
+
+describe('chat screen: history on the server', () => {
+  it('sends tfjs turns with what the classifier decided, and the reached tags', async () => {
+    const { user, box } = await openChat();
+    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+    await waitForMessages(2);
+    await user.type(box, 'qwrtzx vbnmkj{Enter}');
+    await waitForMessages(4);
+    const shown = stored('chat-soekarno') as { id: string; text: string }[];
+    await waitFor(() => expect(learningApi.turnsFor(learner.id, 'soekarno')).toHaveLength(4));
+    const kept = learningApi.turnsFor(learner.id, 'soekarno');
+    expect(kept.map((t) => [t.clientId, t.role, t.model, t.text])).toEqual(
+      shown.map((m, i) => [m.id, i % 2 ? 'figure' : 'user', 'tfjs', m.text]),
+    );
+    expect(kept[1]?.meta).toEqual({ tag: 'pemikiran', confidence: expect.any(Number) });
+    expect(kept[3]?.meta).toMatchObject({ fallback: true });
+    expect([...learningApi.tagsFor(learner.id, 'soekarno')]).toEqual(['pemikiran']);
+  });
+
+  it('shows the history and achievements kept on the server when the device has none', async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, s)).toISOString();
+    const list = learningApi.turnsFor(learner.id, 'hatta');
+    list.push(
+      {
+        id: 1,
+        clientId: 'q1',
+        role: 'user',
+        text: 'Kapan Bapak lahir?',
+        model: 'rag',
+        meta: {},
+        createdAt: at(0),
+      },
+      {
+        id: 2,
+        clientId: 'a1',
+        role: 'figure',
+        text: 'Saya lahir tahun 1902.',
+        model: 'rag',
+        meta: {},
+        createdAt: at(0),
+      },
+    );
+    learningApi.tagsFor(learner.id, 'hatta').add('kelahiran');
+    await openChat('/chathatta');
+    await waitForMessages(2);
+    expect(within(items()[0] as HTMLElement).getByText('Kapan Bapak lahir?')).toBeInTheDocument();
+    expect(
+      within(items()[1] as HTMLElement).getByText('Saya lahir tahun 1902.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(stored('achievement-hatta')).toEqual(['kelahiran']));
+    expect(screen.getByTestId('achievement-percent')).toHaveTextContent('10%');
   });
 });
 
@@ -442,7 +504,13 @@ describe('chat screen: rag', () => {
     const { user, box } = await openChat('/chathatta');
     await user.type(box, 'Kapan Bung Hatta lahir?{Enter}');
     await waitForMessages(2);
-    expect(body).toEqual({ karakter: 'hatta', prompt: 'Kapan Bung Hatta lahir?' });
+    // The server keeps both turns under the ids the chat shows (issue 15).
+    const shown = stored('chat-hatta') as { id: string }[];
+    expect(body).toEqual({
+      karakter: 'hatta',
+      prompt: 'Kapan Bung Hatta lahir?',
+      turnIds: { user: shown[0]?.id, figure: shown[1]?.id },
+    });
     expect(auth).toBe(`Bearer ${tokens.learner}`);
     const answer = items()[1] as HTMLElement;
     expect(
@@ -481,7 +549,7 @@ describe('chat screen: rag', () => {
     await waitForMessages(2);
     await user.type(box, 'beliau lahir di mana?{Enter}');
     await waitForMessages(4);
-    expect(bodies).toEqual([
+    expect(bodies).toMatchObject([
       { karakter: 'hatta', prompt: 'Siapa istri Bapak?' },
       {
         karakter: 'hatta',

@@ -14,6 +14,7 @@ import { tagLabel } from '../lib/format';
 import { prepareModel } from '../lib/model-manager';
 import { useAchievements } from '../stores/achievements';
 import { clearHistory } from '../stores/chat-history';
+import { recordClear } from '../learning/record';
 import { modelPreference } from '../stores/model-preference';
 import { ChatHeader } from './chat-header';
 import { IconArrowDown, IconMedal } from './chat-icons';
@@ -24,9 +25,16 @@ import { AchievementProgress, ModelSelector, ProfileCard } from './side-panel';
 import { TypingIndicator } from './typing-indicator';
 
 /** The chat screen of one figure (spec section 2, "Chat screen"). */
-export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
+export function ChatScreen({
+  characterKey,
+  learnerId,
+}: {
+  characterKey: CharacterKey;
+  /** The signed-in account, whose history and achievements are kept on the server too. */
+  learnerId?: string | undefined;
+}) {
   const character = CHARACTERS[characterKey];
-  const chat = useChat(characterKey);
+  const chat = useChat(characterKey, learnerId);
   const { messages, model, loading, streamingText } = chat;
   const achieved = useAchievements(characterKey);
   // A prerendered chat (the same for every visitor and width until hydrated) places the side
@@ -92,6 +100,7 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
       )
     ) {
       clearHistory(characterKey);
+      recordClear(learnerId, characterKey);
       chat.dismissError();
     }
   };

@@ -22,7 +22,7 @@ export function MetaLine({ message, align }: { message: ChatMessage; align: 'sta
       data-testid="message-meta"
     >
       {valid && <time dateTime={message.timestamp}>{formatTimestamp(date)}</time>}
-      {meta && message.sender !== 'user' && (
+      {meta?.elapsedSeconds !== undefined && message.sender !== 'user' && (
         <>
           <span aria-hidden="true">·</span>
           <span>{formatElapsed(meta.elapsedSeconds)}</span>
