@@ -271,6 +271,55 @@ describe('chat screen: history on the server', () => {
     expect([...learningApi.tagsFor(learner.id, 'soekarno')]).toEqual(['pemikiran']);
   });
 
+  it('rates an answer down with a reason and a comment', async () => {
+    const { user, box } = await openChat();
+    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+    await waitForMessages(2);
+    const answer = items()[1] as HTMLElement;
+    const down = within(answer).getByRole('button', { name: 'Jawaban kurang tepat' });
+    await user.click(down);
+    expect(down).toHaveAttribute('aria-expanded', 'true');
+    const form = within(answer).getByRole('form', { name: 'Apa yang kurang tepat?' });
+    await user.click(within(form).getByRole('button', { name: 'Kirim penilaian' }));
+    expect(within(answer).getByRole('alert')).toHaveTextContent('Pilih alasannya.');
+    await user.click(within(form).getByRole('radio', { name: 'Salah fakta' }));
+    await user.type(within(form).getByRole('textbox', { name: /Keterangan/ }), 'Tahunnya keliru');
+    await user.click(within(form).getByRole('button', { name: 'Kirim penilaian' }));
+    expect(await within(answer).findByRole('status')).toHaveTextContent('Terima kasih');
+    expect(down).toHaveAttribute('aria-pressed', 'true');
+    const shown = stored('chat-soekarno') as { id: string }[];
+    expect(learningApi.state.feedback.map((f) => f.body)).toEqual([
+      {
+        character: 'soekarno',
+        messageId: shown[1]?.id,
+        rating: 'down',
+        reason: 'salah_fakta',
+        comment: 'Tahunnya keliru',
+      },
+    ]);
+  });
+
+  it('stores an answer answered offline before rating it', async () => {
+    learningApi.state.online = false;
+    const { user, box } = await openChat();
+    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+    await waitForMessages(2);
+    const answer = items()[1] as HTMLElement;
+    const up = within(answer).getByRole('button', { name: 'Jawaban membantu' });
+    await user.click(up);
+    expect(await within(answer).findByRole('alert')).toHaveTextContent('Periksa koneksi');
+    expect(up).toHaveAttribute('aria-pressed', 'false');
+
+    learningApi.state.online = true;
+    await user.click(up);
+    expect(await within(answer).findByRole('status')).toHaveTextContent('Terima kasih');
+    expect(up).toHaveAttribute('aria-pressed', 'true');
+    const posts = learningApi.state.calls.filter((c) => c.startsWith('POST'));
+    expect(posts.indexOf('POST /api/conversations/soekarno/turns')).toBeLessThan(
+      posts.indexOf('POST /api/feedback'),
+    );
+  });
+
   it('shows the history and achievements kept on the server when the device has none', async () => {
     const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, s)).toISOString();
     const list = learningApi.turnsFor(learner.id, 'hatta');

@@ -162,7 +162,12 @@ export function ChatScreen({
               <div role="log" aria-label={`Pesan dengan ${character.name}`} aria-live="polite">
                 <ol className="mx-auto flex w-full max-w-3xl flex-col gap-4">
                   {messages.map((message) => (
-                    <MessageBubble key={message.id} message={message} character={character} />
+                    <MessageBubble
+                      key={message.id}
+                      message={message}
+                      character={character}
+                      learnerId={learnerId}
+                    />
                   ))}
                   {loading &&
                     (streamingText ? (
