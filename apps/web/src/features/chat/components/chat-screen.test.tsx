@@ -320,6 +320,35 @@ describe('chat screen: history on the server', () => {
     );
   });
 
+  it('opens the privacy setting from the chat, saves the opt-out and downloads my data', async () => {
+    const { user } = await openChat();
+    await user.click(screen.getByRole('button', { name: 'Atur privasi' }));
+    const toggle = await screen.findByRole('switch', { name: /Bantu menyempurnakan tokoh/ });
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    await waitFor(() => expect(learningApi.state.contribute.get(learner.id)).toBe(false));
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:data'),
+        revokeObjectURL: () => {},
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('dwitunggal-data-2026-11-26.json');
+    });
+    await user.click(screen.getByRole('button', { name: 'Unduh data saya' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const data = JSON.parse(await (saved[0] as Blob).text()) as { settings: unknown };
+    expect(data.settings).toEqual({ contribute: false });
+  });
+
   it('shows the history and achievements kept on the server when the device has none', async () => {
     const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, s)).toISOString();
     const list = learningApi.turnsFor(learner.id, 'hatta');

@@ -9,6 +9,7 @@ import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/ch
 import { STARTERS } from '../config/starters';
 import { useChat } from '../hooks/use-chat';
 import { BREAKPOINTS } from '@/config/breakpoints';
+import { OPEN_PRIVACY_SETTING } from '@/config/events';
 import { useMinWidth } from '@/lib/min-width';
 import { tagLabel } from '../lib/format';
 import { prepareModel } from '../lib/model-manager';
@@ -218,6 +219,16 @@ export function ChatScreen({
               onSubmit={() => send(draft, true)}
               loading={loading}
             />
+            <p className="px-2 text-xs leading-snug text-tinta-600">
+              Pertanyaan Anda membantu menyempurnakan para tokoh.{' '}
+              <button
+                type="button"
+                onClick={() => window.dispatchEvent(new Event(OPEN_PRIVACY_SETTING))}
+                className="font-semibold text-merah-700 underline underline-offset-2 hover:text-merah-800"
+              >
+                Atur privasi
+              </button>
+            </p>
           </div>
         </div>
       </section>

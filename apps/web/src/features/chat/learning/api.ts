@@ -1,12 +1,12 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import type { FeedbackBody, Settings, TurnInput } from '@dwitunggal/contracts/learning';
+import type { FeedbackBody, TurnInput } from '@dwitunggal/contracts/learning';
 import type * as LearningSchemas from '@dwitunggal/contracts/schemas/learning';
 import type { AxiosResponse } from 'axios';
 import type { z, ZodType } from 'zod';
 import { api, envelopeData } from '@/lib/api-client';
 
 /**
- * The learner's side of issue 15's API: history, achievements, feedback, settings and export.
+ * The learner's side of issue 15's API in the chat: history, achievements and feedback.
  * Every answer is checked against the contract's schema, loaded while the request is in flight.
  */
 type Schemas = typeof LearningSchemas;
@@ -40,9 +40,3 @@ export const fetchAchievements = () => checked(api.get('/achievements'), 'achiev
 
 export const sendFeedback = (body: FeedbackBody) =>
   checked(api.post('/feedback', body), 'feedbackData');
-
-export const fetchSettings = () => checked(api.get('/me/settings'), 'settings');
-
-export const saveSettings = (next: Settings) => checked(api.put('/me/settings', next), 'settings');
-
-export const fetchExport = () => checked(api.get('/me/export'), 'exportData');

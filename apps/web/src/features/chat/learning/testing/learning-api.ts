@@ -170,6 +170,22 @@ export function createLearningApi() {
         return success({ contribute: body.contribute });
       }),
     ),
+    http.get(
+      '*/api/me/export',
+      route((userId) =>
+        success({
+          exportedAt: '2026-11-26T08:00:00.000Z',
+          user: { name: learner.name, email: learner.email, createdAt: learner.createdAt },
+          settings: { contribute: state.contribute.get(userId) ?? true },
+          achievements: {
+            soekarno: progress(userId, 'soekarno'),
+            hatta: progress(userId, 'hatta'),
+          },
+          conversations: { soekarno: turnsOf(userId, 'soekarno'), hatta: turnsOf(userId, 'hatta') },
+          feedback: [],
+        }),
+      ),
+    ),
   ];
 
   const turnsFor = (userId: string, figure: Figure) => turnsOf(userId, figure);
