@@ -190,10 +190,7 @@ describe('chat screen: sending', () => {
   });
 
   it('answers with tfjs: a response of the predicted tag, with time, elapsed seconds, tag and percent', async () => {
-    const { user, box } = await openChat();
-    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
-    await waitForMessages(2);
-    const answer = items()[1] as HTMLElement;
+    const { answer } = await firstAnswer();
     const responses = seedModel('soekarno').content.responses.pemikiran as string[];
     const text = within(answer).getByText(
       (_, el) => el?.tagName === 'P' && responses.includes(el.textContent ?? ''),
@@ -253,6 +250,14 @@ describe('chat screen: sending', () => {
   });
 });
 
+/** Opens Soekarno's chat and asks one question answered by tfjs: the answer's list item. */
+async function firstAnswer() {
+  const { user, box } = await openChat();
+  await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+  await waitForMessages(2);
+  return { user, answer: items()[1] as HTMLElement };
+}
+
 describe('chat screen: history on the server', () => {
   it('sends tfjs turns with what the classifier decided, and the reached tags', async () => {
     const { user, box } = await openChat();
@@ -272,10 +277,7 @@ describe('chat screen: history on the server', () => {
   });
 
   it('rates an answer down with a reason and a comment', async () => {
-    const { user, box } = await openChat();
-    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
-    await waitForMessages(2);
-    const answer = items()[1] as HTMLElement;
+    const { user, answer } = await firstAnswer();
     const down = within(answer).getByRole('button', { name: 'Jawaban kurang tepat' });
     await user.click(down);
     expect(down).toHaveAttribute('aria-expanded', 'true');
@@ -301,10 +303,7 @@ describe('chat screen: history on the server', () => {
 
   it('stores an answer answered offline before rating it', async () => {
     learningApi.state.online = false;
-    const { user, box } = await openChat();
-    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
-    await waitForMessages(2);
-    const answer = items()[1] as HTMLElement;
+    const { user, answer } = await firstAnswer();
     const up = within(answer).getByRole('button', { name: 'Jawaban membantu' });
     await user.click(up);
     expect(await within(answer).findByRole('alert')).toHaveTextContent('Periksa koneksi');

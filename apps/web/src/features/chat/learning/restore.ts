@@ -56,8 +56,11 @@ export async function restoreHistory(figure: CharacterKey): Promise<void> {
 export async function restoreAchievements(): Promise<void> {
   const data = await fetchAchievements();
   for (const figure of CHARACTER_KEYS) {
-    const reached = data[figure].tags;
-    achievements(figure).set((local) => [...new Set([...local, ...reached])]);
+    const store = achievements(figure);
+    const local = store.get();
+    const missing = data[figure].tags.filter((tag) => !local.includes(tag));
+    // Nothing new: the device's copy stays as it is (nothing written).
+    if (missing.length > 0) store.set([...local, ...missing]);
   }
 }
 
