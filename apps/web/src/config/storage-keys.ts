@@ -12,6 +12,12 @@ export const storageKeys = {
   achievement: (key: CharacterKey) => `achievement-${key}`,
   /** The id of the account whose data the keys below hold on this device. */
   deviceOwner: 'dw-device-owner',
+  /**
+   * What one account still has to send to the server (turns, achievements, clears): keyed by
+   * the account, so that it is only ever sent with that account's session, and kept at logout
+   * when it could not be sent.
+   */
+  syncQueue: (userId: string) => `dw-sync-queue-${userId}`,
 } as const;
 
 /** The personal, per-account data kept on the device: removed on logout and account deletion. */

@@ -10,6 +10,34 @@ import {
   requestPasswordChange,
 } from './auth-api';
 
+/**
+ * What else a session's start and end mean (the learner's data kept on the server): the app
+ * registers it (src/app composes the features), and it is loaded on demand there.
+ */
+export type SessionHooks = {
+  /** Sign-in, or a stored session confirmed at start. */
+  confirmed(userId: string): Promise<void>;
+  /** Before the token is revoked at logout. */
+  beforeSignOut(userId: string): Promise<void>;
+  /** The account was deleted. */
+  deleted(userId: string): Promise<void>;
+  /** The browser is back online with this account signed in. */
+  online(userId: string): Promise<void>;
+};
+
+let hooks: SessionHooks | null = null;
+
+export function setSessionHooks(next: SessionHooks | null): void {
+  hooks = next;
+}
+
+/** Runs one hook; its failure (chunk offline, storage) changes nothing for the session. */
+export function runSessionHook(name: keyof SessionHooks, userId: string): Promise<void> {
+  return Promise.resolve()
+    .then(() => hooks?.[name](userId))
+    .catch(() => undefined);
+}
+
 /** Spec section 8: the login error catalogue (verbatim). */
 export const loginMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -54,6 +82,7 @@ export async function signIn(credentials: LoginBody): Promise<void> {
     // Data left on this device by no known account, or by another one, is not this user's.
     claimDeviceData(user.id, { adoptUnowned: false });
     useAuthStore.getState().setUser(user);
+    void runSessionHook('confirmed', user.id);
   } catch {
     useAuthStore.getState().clearAuth();
     throw new LoginError(loginMessages.profile);
@@ -100,22 +129,32 @@ export function claimDeviceData(userId: string, opts: { adoptUnowned: boolean })
   }
 }
 
-/** Makes the server call, then clears everything locally even if the call failed. */
-async function endSession(call: () => Promise<unknown>): Promise<void> {
+/**
+ * Ends the session: a step of this account's before the server call (logout sends what the
+ * device still holds) or after it (deletion drops it), the call (its failure is ignored: spec
+ * section 4), then everything local is cleared.
+ */
+async function endSession(
+  call: () => Promise<unknown>,
+  hooks: { before?: keyof SessionHooks; after?: keyof SessionHooks },
+): Promise<void> {
+  const userId = useAuthStore.getState().user?.id;
+  if (userId && hooks.before) await runSessionHook(hooks.before, userId);
   try {
     await call();
   } catch {
     // The local session ends regardless.
   }
+  if (userId && hooks.after) await runSessionHook(hooks.after, userId);
   useAuthStore.getState().clearAuth();
   clearPersonalData();
 }
 
-/** Logout: tell the server (its failure is ignored), then clear everything locally. */
-export const signOut = () => endSession(requestLogout);
+/** Logout: what the device holds for this account is sent first (kept for its next sign-in). */
+export const signOut = () => endSession(requestLogout, { before: 'beforeSignOut' });
 
 /** Delete account: the call, then clear everything, even if the call failed (spec section 4). */
-export const deleteAccount = () => endSession(requestAccountDeletion);
+export const deleteAccount = () => endSession(requestAccountDeletion, { after: 'deleted' });
 
 /**
  * Password change: on success the server has ended every other session and this one continues
@@ -148,6 +187,7 @@ export function validateSession(): Promise<void> {
       if (useAuthStore.getState().token !== token) return;
       claimDeviceData(user.id, { adoptUnowned: true });
       useAuthStore.getState().setUser(user);
+      void runSessionHook('confirmed', user.id);
     })
     .catch((error: unknown) => {
       if (useAuthStore.getState().token !== token) return;

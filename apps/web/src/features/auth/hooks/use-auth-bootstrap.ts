@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { storageKeys } from '@/config/storage-keys';
 import { useAuthStore } from '../stores/auth-store';
-import { validateSession } from '../api/session';
+import { runSessionHook, validateSession } from '../api/session';
 
 /**
  * Runs once at application start: validates the persisted token, clears the session when an
  * authenticated call answers 401, follows logins/logouts made in other tabs, and re-validates
- * a session kept while offline once the browser is back online.
+ * a session kept while offline once the browser is back online (and sends the learner's queue).
  */
 export function useAuthBootstrap(): void {
   useEffect(() => {
@@ -19,7 +19,11 @@ export function useAuthBootstrap(): void {
       void Promise.resolve(useAuthStore.persist.rehydrate()).then(() => validateSession());
     };
     const onOnline = () => {
-      if (useAuthStore.getState().token) void validateSession();
+      if (!useAuthStore.getState().token) return;
+      void validateSession();
+      // What was answered or reached while offline goes to the server now.
+      const userId = useAuthStore.getState().user?.id;
+      if (userId) void runSessionHook('online', userId);
     };
     window.addEventListener('storage', onStorage);
     window.addEventListener('online', onOnline);

@@ -3,7 +3,8 @@ import type { ChatSource, ChatTurn } from '@dwitunggal/contracts/chat';
 import { api, getAuthToken } from '@/lib/api-client';
 
 /**
- * The rag model: `POST /api/chat` {karakter, prompt, history?} -> {karakter, response, sources}. Asked
+ * The rag model: `POST /api/chat` {karakter, prompt, history?, turnIds?} -> {karakter, response,
+ * sources}; with turnIds the server keeps both turns in the learner's history. Asked
  * with `Accept: text/event-stream`, the server streams `delta` events ({text}) and one `done`
  * event ({karakter, response, sources, replace}); a plain JSON answer is read too. fetch rather
  * than the axios client because axios cannot stream in the browser.
@@ -25,6 +26,8 @@ type AskOptions = {
   prompt: string;
   /** Recent turns of this conversation, oldest first, for follow-up questions. */
   history?: ChatTurn[];
+  /** Client ids of the question and the answer: the server stores both under them. */
+  turnIds?: { user: string; figure: string };
   /** Called with the whole text received so far, as it streams. */
   onText?: (text: string) => void;
   signal?: AbortSignal;
@@ -86,6 +89,7 @@ export async function askRag({
   karakter,
   prompt,
   history,
+  turnIds,
   onText,
   signal,
 }: AskOptions): Promise<RagAnswer> {
@@ -97,7 +101,12 @@ export async function askRag({
       Accept: 'text/event-stream, application/json;q=0.9',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify(history?.length ? { karakter, prompt, history } : { karakter, prompt }),
+    body: JSON.stringify({
+      karakter,
+      prompt,
+      ...(history?.length ? { history } : {}),
+      ...(turnIds ? { turnIds } : {}),
+    }),
     credentials: 'same-origin',
     signal: signal ?? null,
   });

@@ -53,3 +53,15 @@ export const IconEraser = (p: IconProps) => (
     <path d="M12.4 6.8 14.5 4.8M9 10.2l4.8 4.8M11.8 19H20" />
   </Icon>
 );
+export const IconThumbUp = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7.5 10.5v9h-3v-9h3Z" />
+    <path d="M7.5 10.5 11 4.2a1.8 1.8 0 0 1 3.3 1.3l-.8 3.5h4.6a2 2 0 0 1 2 2.4l-1.3 6.5a2.5 2.5 0 0 1-2.5 2H7.5" />
+  </Icon>
+);
+export const IconThumbDown = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M16.5 13.5v-9h3v9h-3Z" />
+    <path d="M16.5 13.5 13 19.8a1.8 1.8 0 0 1-3.3-1.3l.8-3.5H5.9a2 2 0 0 1-2-2.4l1.3-6.5a2.5 2.5 0 0 1 2.5-2h8.8" />
+  </Icon>
+);

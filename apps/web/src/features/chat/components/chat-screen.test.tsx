@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
+import { forgetRestored } from '../learning/restore';
+import { learningApi } from '../learning/testing/learning-api';
 import { admin, failure, learner, server, success, tokens } from '@/testing/server';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
@@ -27,6 +29,7 @@ beforeEach(() => {
 
 afterEach(() => {
   forgetModels();
+  forgetRestored();
   vi.unstubAllGlobals();
 });
 
@@ -187,10 +190,7 @@ describe('chat screen: sending', () => {
   });
 
   it('answers with tfjs: a response of the predicted tag, with time, elapsed seconds, tag and percent', async () => {
-    const { user, box } = await openChat();
-    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
-    await waitForMessages(2);
-    const answer = items()[1] as HTMLElement;
+    const { answer } = await firstAnswer();
     const responses = seedModel('soekarno').content.responses.pemikiran as string[];
     const text = within(answer).getByText(
       (_, el) => el?.tagName === 'P' && responses.includes(el.textContent ?? ''),
@@ -241,6 +241,145 @@ describe('chat screen: sending', () => {
     ).toBeInTheDocument();
     expect(localStorage.getItem('chat-soekarno')).toBeNull();
     expect(stored('achievement-soekarno')).toEqual(['pemikiran']);
+    // The server's copy goes too; the achievements stay there as well.
+    await waitFor(() =>
+      expect(learningApi.state.calls).toContain('DELETE /api/conversations/soekarno'),
+    );
+    expect(learningApi.turnsFor(learner.id, 'soekarno')).toEqual([]);
+    expect([...learningApi.tagsFor(learner.id, 'soekarno')]).toEqual(['pemikiran']);
+  });
+});
+
+/** Opens Soekarno's chat and asks one question answered by tfjs: the answer's list item. */
+async function firstAnswer() {
+  const { user, box } = await openChat();
+  await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+  await waitForMessages(2);
+  return { user, answer: items()[1] as HTMLElement };
+}
+
+describe('chat screen: history on the server', () => {
+  it('sends tfjs turns with what the classifier decided, and the reached tags', async () => {
+    const { user, box } = await openChat();
+    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+    await waitForMessages(2);
+    await user.type(box, 'qwrtzx vbnmkj{Enter}');
+    await waitForMessages(4);
+    const shown = stored('chat-soekarno') as { id: string; text: string }[];
+    await waitFor(() => expect(learningApi.turnsFor(learner.id, 'soekarno')).toHaveLength(4));
+    const kept = learningApi.turnsFor(learner.id, 'soekarno');
+    expect(kept.map((t) => [t.clientId, t.role, t.model, t.text])).toEqual(
+      shown.map((m, i) => [m.id, i % 2 ? 'figure' : 'user', 'tfjs', m.text]),
+    );
+    expect(kept[1]?.meta).toEqual({ tag: 'pemikiran', confidence: expect.any(Number) });
+    expect(kept[3]?.meta).toMatchObject({ fallback: true });
+    expect([...learningApi.tagsFor(learner.id, 'soekarno')]).toEqual(['pemikiran']);
+  });
+
+  it('rates an answer down with a reason and a comment', async () => {
+    const { user, answer } = await firstAnswer();
+    const down = within(answer).getByRole('button', { name: 'Jawaban kurang tepat' });
+    await user.click(down);
+    expect(down).toHaveAttribute('aria-expanded', 'true');
+    const form = within(answer).getByRole('form', { name: 'Apa yang kurang tepat?' });
+    await user.click(within(form).getByRole('button', { name: 'Kirim penilaian' }));
+    expect(within(answer).getByRole('alert')).toHaveTextContent('Pilih alasannya.');
+    await user.click(within(form).getByRole('radio', { name: 'Salah fakta' }));
+    await user.type(within(form).getByRole('textbox', { name: /Keterangan/ }), 'Tahunnya keliru');
+    await user.click(within(form).getByRole('button', { name: 'Kirim penilaian' }));
+    expect(await within(answer).findByRole('status')).toHaveTextContent('Terima kasih');
+    expect(down).toHaveAttribute('aria-pressed', 'true');
+    const shown = stored('chat-soekarno') as { id: string }[];
+    expect(learningApi.state.feedback.map((f) => f.body)).toEqual([
+      {
+        character: 'soekarno',
+        messageId: shown[1]?.id,
+        rating: 'down',
+        reason: 'salah_fakta',
+        comment: 'Tahunnya keliru',
+      },
+    ]);
+  });
+
+  it('stores an answer answered offline before rating it', async () => {
+    learningApi.state.online = false;
+    const { user, answer } = await firstAnswer();
+    const up = within(answer).getByRole('button', { name: 'Jawaban membantu' });
+    await user.click(up);
+    expect(await within(answer).findByRole('alert')).toHaveTextContent('Periksa koneksi');
+    expect(up).toHaveAttribute('aria-pressed', 'false');
+
+    learningApi.state.online = true;
+    await user.click(up);
+    expect(await within(answer).findByRole('status')).toHaveTextContent('Terima kasih');
+    expect(up).toHaveAttribute('aria-pressed', 'true');
+    const posts = learningApi.state.calls.filter((c) => c.startsWith('POST'));
+    expect(posts.indexOf('POST /api/conversations/soekarno/turns')).toBeLessThan(
+      posts.indexOf('POST /api/feedback'),
+    );
+  });
+
+  it('opens the privacy setting from the chat, saves the opt-out and downloads my data', async () => {
+    const { user } = await openChat();
+    await user.click(screen.getByRole('button', { name: 'Atur privasi' }));
+    const toggle = await screen.findByRole('switch', { name: /Bantu menyempurnakan tokoh/ });
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    await waitFor(() => expect(learningApi.state.contribute.get(learner.id)).toBe(false));
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:data'),
+        revokeObjectURL: () => {},
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('dwitunggal-data-2026-11-26.json');
+    });
+    await user.click(screen.getByRole('button', { name: 'Unduh data saya' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const data = JSON.parse(await (saved[0] as Blob).text()) as { settings: unknown };
+    expect(data.settings).toEqual({ contribute: false });
+  });
+
+  it('shows the history and achievements kept on the server when the device has none', async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, s)).toISOString();
+    const list = learningApi.turnsFor(learner.id, 'hatta');
+    list.push(
+      {
+        id: 1,
+        clientId: 'q1',
+        role: 'user',
+        text: 'Kapan Bapak lahir?',
+        model: 'rag',
+        meta: {},
+        createdAt: at(0),
+      },
+      {
+        id: 2,
+        clientId: 'a1',
+        role: 'figure',
+        text: 'Saya lahir tahun 1902.',
+        model: 'rag',
+        meta: {},
+        createdAt: at(0),
+      },
+    );
+    learningApi.tagsFor(learner.id, 'hatta').add('kelahiran');
+    await openChat('/chathatta');
+    await waitForMessages(2);
+    expect(within(items()[0] as HTMLElement).getByText('Kapan Bapak lahir?')).toBeInTheDocument();
+    expect(
+      within(items()[1] as HTMLElement).getByText('Saya lahir tahun 1902.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(stored('achievement-hatta')).toEqual(['kelahiran']));
+    expect(screen.getByTestId('achievement-percent')).toHaveTextContent('10%');
   });
 });
 
@@ -442,7 +581,13 @@ describe('chat screen: rag', () => {
     const { user, box } = await openChat('/chathatta');
     await user.type(box, 'Kapan Bung Hatta lahir?{Enter}');
     await waitForMessages(2);
-    expect(body).toEqual({ karakter: 'hatta', prompt: 'Kapan Bung Hatta lahir?' });
+    // The server keeps both turns under the ids the chat shows (issue 15).
+    const shown = stored('chat-hatta') as { id: string }[];
+    expect(body).toEqual({
+      karakter: 'hatta',
+      prompt: 'Kapan Bung Hatta lahir?',
+      turnIds: { user: shown[0]?.id, figure: shown[1]?.id },
+    });
     expect(auth).toBe(`Bearer ${tokens.learner}`);
     const answer = items()[1] as HTMLElement;
     expect(
@@ -481,7 +626,7 @@ describe('chat screen: rag', () => {
     await waitForMessages(2);
     await user.type(box, 'beliau lahir di mana?{Enter}');
     await waitForMessages(4);
-    expect(bodies).toEqual([
+    expect(bodies).toMatchObject([
       { karakter: 'hatta', prompt: 'Siapa istri Bapak?' },
       {
         karakter: 'hatta',

@@ -9,11 +9,13 @@ import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/ch
 import { STARTERS } from '../config/starters';
 import { useChat } from '../hooks/use-chat';
 import { BREAKPOINTS } from '@/config/breakpoints';
+import { OPEN_PRIVACY_SETTING } from '@/config/events';
 import { useMinWidth } from '@/lib/min-width';
 import { tagLabel } from '../lib/format';
 import { prepareModel } from '../lib/model-manager';
 import { useAchievements } from '../stores/achievements';
 import { clearHistory } from '../stores/chat-history';
+import { recordClear } from '../learning/record';
 import { modelPreference } from '../stores/model-preference';
 import { ChatHeader } from './chat-header';
 import { IconArrowDown, IconMedal } from './chat-icons';
@@ -24,9 +26,16 @@ import { AchievementProgress, ModelSelector, ProfileCard } from './side-panel';
 import { TypingIndicator } from './typing-indicator';
 
 /** The chat screen of one figure (spec section 2, "Chat screen"). */
-export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
+export function ChatScreen({
+  characterKey,
+  learnerId,
+}: {
+  characterKey: CharacterKey;
+  /** The signed-in account, whose history and achievements are kept on the server too. */
+  learnerId?: string | undefined;
+}) {
   const character = CHARACTERS[characterKey];
-  const chat = useChat(characterKey);
+  const chat = useChat(characterKey, learnerId);
   const { messages, model, loading, streamingText } = chat;
   const achieved = useAchievements(characterKey);
   // A prerendered chat (the same for every visitor and width until hydrated) places the side
@@ -92,6 +101,7 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
       )
     ) {
       clearHistory(characterKey);
+      recordClear(learnerId, characterKey);
       chat.dismissError();
     }
   };
@@ -153,7 +163,12 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
               <div role="log" aria-label={`Pesan dengan ${character.name}`} aria-live="polite">
                 <ol className="mx-auto flex w-full max-w-3xl flex-col gap-4">
                   {messages.map((message) => (
-                    <MessageBubble key={message.id} message={message} character={character} />
+                    <MessageBubble
+                      key={message.id}
+                      message={message}
+                      character={character}
+                      learnerId={learnerId}
+                    />
                   ))}
                   {loading &&
                     (streamingText ? (
@@ -204,6 +219,16 @@ export function ChatScreen({ characterKey }: { characterKey: CharacterKey }) {
               onSubmit={() => send(draft, true)}
               loading={loading}
             />
+            <p className="px-2 text-xs leading-snug text-tinta-600">
+              Pertanyaan Anda membantu menyempurnakan para tokoh.{' '}
+              <button
+                type="button"
+                onClick={() => window.dispatchEvent(new Event(OPEN_PRIVACY_SETTING))}
+                className="font-semibold text-merah-700 underline underline-offset-2 hover:text-merah-800"
+              >
+                Atur privasi
+              </button>
+            </p>
           </div>
         </div>
       </section>

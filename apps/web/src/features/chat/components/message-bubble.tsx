@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import type { ChatCharacter } from '../config/characters';
 import { formatElapsed, formatPercent, formatTimestamp } from '../lib/format';
 import type { ChatMessage } from '../stores/chat-history';
+import { AnswerFeedback } from './answer-feedback';
 import { Portrait } from './portrait';
 import { SourceList } from './source-list';
 
@@ -22,7 +23,7 @@ export function MetaLine({ message, align }: { message: ChatMessage; align: 'sta
       data-testid="message-meta"
     >
       {valid && <time dateTime={message.timestamp}>{formatTimestamp(date)}</time>}
-      {meta && message.sender !== 'user' && (
+      {meta?.elapsedSeconds !== undefined && message.sender !== 'user' && (
         <>
           <span aria-hidden="true">·</span>
           <span>{formatElapsed(meta.elapsedSeconds)}</span>
@@ -57,7 +58,12 @@ export function MetaLine({ message, align }: { message: ChatMessage; align: 'sta
   );
 }
 
-type BubbleProps = { message: ChatMessage; character: ChatCharacter };
+type BubbleProps = {
+  message: ChatMessage;
+  character: ChatCharacter;
+  /** The signed-in learner: a figure's answer can then be rated. */
+  learnerId?: string | undefined;
+};
 
 /**
  * One message of the log. A message never changes once appended (same id, same content), so a
@@ -67,10 +73,12 @@ type BubbleProps = { message: ChatMessage; character: ChatCharacter };
 export const MessageBubble = memo(
   MessageBubbleView,
   (prev: BubbleProps, next: BubbleProps) =>
-    prev.message.id === next.message.id && prev.character.key === next.character.key,
+    prev.message.id === next.message.id &&
+    prev.character.key === next.character.key &&
+    prev.learnerId === next.learnerId,
 );
 
-function MessageBubbleView({ message, character }: BubbleProps) {
+function MessageBubbleView({ message, character, learnerId }: BubbleProps) {
   if (message.sender === 'user') {
     return (
       <li className="flex flex-col items-end animate-muncul">
@@ -107,6 +115,9 @@ function MessageBubbleView({ message, character }: BubbleProps) {
           <SourceList sources={sources} />
         </div>
         <MetaLine message={message} align="start" />
+        {learnerId && !message.isError && (
+          <AnswerFeedback character={character.key} messageId={message.id} userId={learnerId} />
+        )}
       </div>
     </li>
   );

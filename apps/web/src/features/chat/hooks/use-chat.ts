@@ -1,7 +1,11 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { HISTORY_MAX_TURNS, PROMPT_MAX, type ChatTurn } from '@dwitunggal/contracts/chat';
 import { fallbackReply } from '@dwitunggal/classifier/fallbacks';
+import type { TurnInput } from '@dwitunggal/contracts/learning';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { recordTags, recordTurns } from '../learning/record';
+import { restoreOnOpen } from '../learning/restore';
+import { useHydrated } from '@/prerender/hydration';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
 import { askRag } from '../api/rag';
@@ -33,11 +37,41 @@ export function recentTurns(messages: readonly ChatMessage[]): ChatTurn[] {
 }
 
 /**
+ * A tfjs question and its answer as the server keeps them; the answer carries what the
+ * classifier decided (tag, confidence, and `fallback` when it answered with a fallback line).
+ */
+export function tfjsTurns(question: ChatMessage, answer: ChatMessage): TurnInput[] {
+  const meta = answer.meta;
+  return [
+    {
+      clientId: question.id,
+      role: 'user',
+      text: question.text,
+      model: 'tfjs',
+      createdAt: question.timestamp,
+    },
+    {
+      clientId: answer.id,
+      role: 'figure',
+      text: answer.text,
+      model: 'tfjs',
+      createdAt: answer.timestamp,
+      meta: {
+        ...(meta?.tag ? { tag: meta.tag } : {}),
+        ...(typeof meta?.probability === 'number' ? { confidence: meta.probability } : {}),
+        ...(meta?.lowConfidence ? { fallback: true } : {}),
+      },
+    },
+  ];
+}
+
+/**
  * One conversation (spec section 4, Chat): the user message is shown, the typing indicator
  * appears, then the answer is appended and both are saved. tfjs answers in the browser (and
  * may unlock an achievement); rag asks the server and streams the answer with its sources.
+ * The signed-in learner's turns and achievements are kept on the server too (issue 15).
  */
-export function useChat(character: CharacterKey) {
+export function useChat(character: CharacterKey, userId: string | undefined) {
   const messages = useChatHistory(character);
   const model = useModelPreference(character);
   const [loading, setLoading] = useState(false);
@@ -46,8 +80,15 @@ export function useChat(character: CharacterKey) {
   const [unlocked, setUnlocked] = useState<string | null>(null);
   const busy = useRef(false);
   const toastTimer = useRef<number | undefined>(undefined);
+  const hydrated = useHydrated();
 
   useEffect(() => () => window.clearTimeout(toastTimer.current), []);
+
+  // Nothing stored here for this figure: the learner's history comes from the server.
+  const isEmpty = messages.length === 0;
+  useEffect(() => {
+    if (hydrated && userId && isEmpty) void restoreOnOpen(userId, character).catch(() => {});
+  }, [hydrated, userId, isEmpty, character]);
 
   const announceUnlock = useCallback((tag: string) => {
     playChime();
@@ -88,16 +129,24 @@ export function useChat(character: CharacterKey) {
   );
 
   const answerWithRag = useCallback(
-    async (text: string, started: number, earlier: ChatMessage[]): Promise<ChatMessage> => {
+    async (
+      text: string,
+      started: number,
+      question: ChatMessage,
+      earlier: ChatMessage[],
+    ): Promise<ChatMessage> => {
+      const id = messageId();
       try {
         const answer = await askRag({
           karakter: character,
           prompt: text,
           history: recentTurns(earlier),
+          // The server keeps both turns under the ids the chat shows.
+          turnIds: { user: question.id, figure: id },
           onText: setStreamingText,
         });
         return {
-          id: messageId(),
+          id,
           text: answer.response,
           sender: character,
           timestamp: new Date().toISOString(),
@@ -128,18 +177,27 @@ export function useChat(character: CharacterKey) {
       setLoading(true);
       const started = performance.now();
       const earlier = messages;
-      appendMessages(character, [
-        { id: messageId(), text, sender: 'user', timestamp: new Date().toISOString() },
-      ]);
+      const question: ChatMessage = {
+        id: messageId(),
+        text,
+        sender: 'user',
+        timestamp: new Date().toISOString(),
+      };
+      appendMessages(character, [question]);
       try {
         const reply =
           model === 'tfjs'
             ? await answerWithTfjs(text, started)
-            : await answerWithRag(text, started, earlier);
+            : await answerWithRag(text, started, question, earlier);
         appendMessages(character, [reply]);
+        if (reply.meta?.model === 'tfjs')
+          recordTurns(userId, character, tfjsTurns(question, reply));
         const tag = reply.meta?.tag;
         if (reply.meta?.model === 'tfjs' && tag && !reply.meta.lowConfidence) {
-          if (unlockAchievement(character, tag)) announceUnlock(tag);
+          if (unlockAchievement(character, tag)) {
+            announceUnlock(tag);
+            recordTags(userId, character, [tag]);
+          }
         }
       } catch {
         setErrorBanner(true);
@@ -160,7 +218,7 @@ export function useChat(character: CharacterKey) {
       }
       return true;
     },
-    [character, model, messages, answerWithTfjs, answerWithRag, announceUnlock],
+    [character, userId, model, messages, answerWithTfjs, answerWithRag, announceUnlock],
   );
 
   return {

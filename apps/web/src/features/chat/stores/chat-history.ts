@@ -12,8 +12,8 @@ import {
 /** What the figure's answer was made with (shown in the meta line and under the answer). */
 export type MessageMeta = {
   model: ChatModel;
-  /** Seconds from sending to the answer. */
-  elapsedSeconds: number;
+  /** Seconds from sending to the answer (absent on turns restored from the server). */
+  elapsedSeconds?: number;
   /** tfjs: the predicted tag and its probability (0..1). */
   tag?: string;
   probability?: number;
@@ -54,8 +54,8 @@ function readMeta(value: unknown): MessageMeta | undefined {
   if (!isRecord(value) || (value.model !== 'tfjs' && value.model !== 'rag')) return undefined;
   const meta: MessageMeta = {
     model: value.model,
-    elapsedSeconds: typeof value.elapsedSeconds === 'number' ? value.elapsedSeconds : 0,
   };
+  if (typeof value.elapsedSeconds === 'number') meta.elapsedSeconds = value.elapsedSeconds;
   if (typeof value.tag === 'string') meta.tag = value.tag;
   if (typeof value.probability === 'number') meta.probability = value.probability;
   if (value.lowConfidence === true) meta.lowConfidence = true;

@@ -1,0 +1,71 @@
+import type { TurnInput } from '@dwitunggal/contracts/learning';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/config/storage-keys';
+import { setSessionHooks, signIn, signOut } from '@/features/auth/api/session';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { enqueueTurns, queuedEntries } from '@/features/chat/learning/sync-queue';
+import { learningApi } from '@/features/chat/learning/testing/learning-api';
+import { admin, learner, server, success, tokens } from '@/testing/server';
+import { registerSessionHooks } from './session-hooks';
+
+/** The learner's queue across sign-in and logout (the auth and chat features composed). */
+const turns = (n: number): TurnInput[] =>
+  Array.from({ length: n }, (_, i) => ({
+    clientId: `t-${i}`,
+    role: 'user',
+    text: `pesan ${i}`,
+    model: 'tfjs',
+  }));
+
+let online = true;
+beforeEach(() => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  registerSessionHooks();
+});
+afterEach(() => setSessionHooks(null));
+
+describe('the queue across accounts on one device', () => {
+  beforeEach(() => {
+    server.use(
+      http.post('*/api/auth/login', async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        return success({ token: email === learner.email ? tokens.learner : tokens.admin });
+      }),
+    );
+  });
+
+  it('keeps an unsent queue for its account at logout and sends it at that account’s next login only', async () => {
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    expect(useAuthStore.getState().user?.id).toBe(learner.id);
+    online = false;
+    enqueueTurns(learner.id, 'soekarno', turns(2));
+    await signOut();
+    // The chat history is gone from the device, the queue is kept under the learner's key.
+    expect(localStorage.getItem(storageKeys.syncQueue(learner.id))).not.toBeNull();
+
+    // Another account signs in here: the learner's turns are never sent with its session.
+    online = true;
+    await signIn({ email: admin.email, password: 'rahasia123' });
+    await vi.waitFor(() => expect(learningApi.state.calls).toContain('GET /api/achievements'));
+    expect(learningApi.turnsFor(admin.id, 'soekarno')).toEqual([]);
+    expect(learningApi.turnsFor(learner.id, 'soekarno')).toEqual([]);
+    expect(queuedEntries(learner.id)).toHaveLength(2);
+    await signOut();
+
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    await vi.waitFor(() => expect(learningApi.turnsFor(learner.id, 'soekarno')).toHaveLength(2));
+    expect(queuedEntries(learner.id)).toEqual([]);
+  });
+
+  it('sends the queue before logging out when online', async () => {
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    online = false;
+    enqueueTurns(learner.id, 'hatta', turns(3));
+    online = true;
+    await signOut();
+    expect(learningApi.turnsFor(learner.id, 'hatta')).toHaveLength(3);
+    expect(localStorage.getItem(storageKeys.syncQueue(learner.id))).toBeNull();
+  });
+});
