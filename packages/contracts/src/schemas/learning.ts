@@ -286,3 +286,20 @@ export const exportData = z.object({
   feedback: z.array(feedbackRecord),
 });
 export type ExportData = z.infer<typeof exportData>;
+
+/** The inbox's "Buat tag baru" form (the curator reads these messages): a name and a reply. */
+export const inboxNewTagForm = z.object({
+  tagName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Nama tag wajib diisi' })
+    .max(ACHIEVEMENT_TAG_LENGTH_MAX, {
+      error: `Nama tag paling banyak ${ACHIEVEMENT_TAG_LENGTH_MAX} karakter`,
+    }),
+  response: z
+    .string()
+    .trim()
+    .min(1, { error: 'Tulis minimal satu respons' })
+    .max(1000, { error: 'Respons paling banyak 1000 karakter' }),
+});
+export type InboxNewTagForm = z.infer<typeof inboxNewTagForm>;
