@@ -173,7 +173,7 @@ export function InboxScreen({
           <div
             role="toolbar"
             aria-label="Tindakan untuk kelompok terpilih"
-            className="sticky top-2 z-10 mb-4 flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] border border-kertas-300 bg-kertas-50/95 p-3 shadow-sm backdrop-blur"
+            className="z-10 mb-4 flex flex-col gap-2 rounded-[var(--radius-card)] border border-kertas-300 bg-kertas-50/95 p-3 shadow-sm backdrop-blur sm:sticky sm:top-2 sm:flex-row sm:flex-wrap sm:items-center"
           >
             <label
               htmlFor={ids.selectAll}
@@ -195,7 +195,7 @@ export function InboxScreen({
                 key={label}
                 variant="secondary"
                 size="sm"
-                className="min-h-11 flex-1 sm:flex-none"
+                className="min-h-11 w-full sm:w-auto"
                 disabled={chosen.length === 0 || acting}
                 onClick={() => onBulk(kind)}
               >
@@ -325,7 +325,7 @@ function GroupCard({
         checked ? 'border-merah-400 ring-1 ring-merah-300' : 'border-kertas-300',
       )}
     >
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+      <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
         <div className="flex min-w-0 flex-1 gap-3">
           <input
             type="checkbox"
@@ -382,7 +382,7 @@ function GroupCard({
           </div>
         </div>
         <div
-          className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:w-auto lg:shrink-0 lg:grid-cols-1"
+          className="grid grid-cols-1 gap-2 sm:grid-cols-3 xl:shrink-0"
           role="group"
           aria-label={`Tindakan untuk “${first}”`}
         >
