@@ -29,6 +29,9 @@ export const FEEDBACK_REASONS = [
 /** Groups per inbox action, and per inbox page. */
 export const INBOX_ACTION_GROUPS_MAX = 100;
 export const INBOX_PAGE_MAX = 100;
+/** Why a question reached the inbox (the `source` of its items). */
+export const INBOX_SOURCES = ['fallback', 'unsure', 'declined', 'thumbs_down'] as const;
+export type InboxSource = (typeof INBOX_SOURCES)[number];
 /** Example questions shown per inbox group. */
 export const INBOX_EXAMPLES = 3;
 

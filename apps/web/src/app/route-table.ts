@@ -42,6 +42,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
             children: [
               { path: 'crudsoekarno', module: 'archive-soekarno' },
               { path: 'crudhatta', module: 'archive-hatta' },
+              { path: 'kotak-masuk/soekarno', module: 'inbox' },
+              { path: 'kotak-masuk/hatta', module: 'inbox' },
             ],
           },
         ],

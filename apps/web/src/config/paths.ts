@@ -10,6 +10,8 @@ export const paths = {
   archive: { soekarno: '/crudsoekarno', hatta: '/crudhatta' },
   /** The model page (the spec's "repository page" of a model): any signed-in user. */
   model: { soekarno: '/model/soekarno', hatta: '/model/hatta' },
+  /** The curators' inbox ("Kotak Masuk") of a figure: admins only. */
+  inbox: { soekarno: '/kotak-masuk/soekarno', hatta: '/kotak-masuk/hatta' },
   forbidden: '/403',
 } as const satisfies Record<string, string | Record<CharacterKey, string>>;
 
@@ -24,4 +26,8 @@ export function archivePath(key: CharacterKey): string {
 
 export function modelPath(key: CharacterKey): string {
   return paths.model[key];
+}
+
+export function inboxPath(key: CharacterKey): string {
+  return paths.inbox[key];
 }

@@ -37,6 +37,8 @@ export const handlers = [
   }),
   http.post('*/api/auth/logout', () => success(null)),
   http.delete('*/api/auth/me', () => success(null)),
+  // The archive header's "Kotak Masuk" count.
+  http.get('*/api/inbox/:figure/summary', () => success({ open: 0 })),
 ];
 
 export const server = setupServer(...handlers);

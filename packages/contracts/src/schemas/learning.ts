@@ -10,6 +10,7 @@ import {
   FEEDBACK_REASONS,
   INBOX_ACTION_GROUPS_MAX,
   INBOX_PAGE_MAX,
+  INBOX_SOURCES,
 } from '../learning';
 import { z } from './zod';
 
@@ -193,12 +194,17 @@ export const inboxQuery = z.object({
     .default(0),
 });
 
+/** Why a question reached the inbox: tfjs fell back or was unsure, rag declined, a thumbs down. */
+export const inboxSource = z.enum(INBOX_SOURCES);
+
 export const inboxGroup = z.object({
   id: z.number().int(),
   count: z.number().int(),
   firstSeen: z.string(),
   lastSeen: z.string(),
   examples: z.array(z.string()),
+  /** Why its questions came in (distinct, of the stored items). */
+  sources: z.array(inboxSource),
   suggestedTag: z.string().nullable(),
   suggestedConfidence: z.number().nullable(),
 });
@@ -280,3 +286,20 @@ export const exportData = z.object({
   feedback: z.array(feedbackRecord),
 });
 export type ExportData = z.infer<typeof exportData>;
+
+/** The inbox's "Buat tag baru" form (the curator reads these messages): a name and a reply. */
+export const inboxNewTagForm = z.object({
+  tagName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Nama tag wajib diisi' })
+    .max(ACHIEVEMENT_TAG_LENGTH_MAX, {
+      error: `Nama tag paling banyak ${ACHIEVEMENT_TAG_LENGTH_MAX} karakter`,
+    }),
+  response: z
+    .string()
+    .trim()
+    .min(1, { error: 'Tulis minimal satu respons' })
+    .max(1000, { error: 'Respons paling banyak 1000 karakter' }),
+});
+export type InboxNewTagForm = z.infer<typeof inboxNewTagForm>;

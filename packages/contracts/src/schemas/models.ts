@@ -41,6 +41,18 @@ export const gateResult = z.object({
   candidateMacroF1: z.number(),
   activeMacroF1: z.number().nullable().describe('null when the figure had no active model'),
   threshold: z.number(),
+  regression: z
+    .object({
+      passed: z.boolean(),
+      n: z.number().int(),
+      candidateAccuracy: z.number(),
+      servingAccuracy: z.number(),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "The regression-set rule: the candidate may not score lower than the serving version on the figure's learner questions (null when there was nothing to compare)",
+    ),
 });
 export type GateResult = z.infer<typeof gateResult>;
 
@@ -83,6 +95,17 @@ export const modelMetrics = z.object({
   heldout: metricsReport
     .optional()
     .describe("The project's held-out learner questions whose tag the figure still has"),
+  regression: metricsReport
+    .extend({
+      serving: z
+        .object({ version: z.number().int(), accuracy: z.number() })
+        .nullable()
+        .describe('The version serving when the run started, scored on the same questions'),
+    })
+    .optional()
+    .describe(
+      "The figure's regression set (learner questions curators annotated in the inbox) whose tag the model has",
+    ),
 });
 export type ModelMetrics = z.infer<typeof modelMetrics>;
 

@@ -108,7 +108,13 @@ describe('the inbox collects what the figures could not answer', () => {
       ]),
     );
     const wife = await groupOf('hatta', 'Siapa istri Bung Hatta?');
-    expect(wife).toMatchObject({ count: 1, suggestedTag: 'keluarga', suggestedConfidence: 0.31 });
+    expect(wife).toMatchObject({
+      count: 1,
+      sources: ['unsure'],
+      suggestedTag: 'keluarga',
+      suggestedConfidence: 0.31,
+    });
+    expect(hobby?.sources).toEqual(['fallback']);
     expect(await groupOf('hatta', 'Kapan Hatta lahir?')).toBeUndefined();
     // Sorted by count first.
     const page = await listInbox('hatta');
@@ -127,7 +133,7 @@ describe('the inbox collects what the figures could not answer', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ sources: unknown[] }>().sources).toEqual([]);
-    expect((await groupOf('soekarno', question))?.count).toBe(1);
+    expect(await groupOf('soekarno', question)).toMatchObject({ count: 1, sources: ['declined'] });
     // An answered question does not reach the inbox.
     const answered = 'Di mana Bung Karno dibuang pada tahun 1934?';
     await ctx.app.inject({

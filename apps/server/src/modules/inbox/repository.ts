@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { INBOX_EXAMPLES } from '@dwitunggal/contracts/learning';
+import { INBOX_EXAMPLES, type InboxSource } from '@dwitunggal/contracts/learning';
 import { type InboxGroup } from '@dwitunggal/contracts/schemas/learning';
 import { foldPhrase } from '@dwitunggal/contracts/tags';
 import type { Db } from '../../db/client';
 import { inboxGroups, regressionQuestions } from '../../db/schema';
 
-export type InboxSource = 'fallback' | 'unsure' | 'declined' | 'thumbs_down';
+export type { InboxSource };
 
 export interface NewInboxItem {
   character: CharacterKey;
@@ -108,13 +108,25 @@ export function createInboxRepository(db: Db) {
         .limit(limit)
         .offset(offset);
       const examples = new Map<number, string[]>();
+      const sources = new Map<number, InboxSource[]>();
       if (groups.length > 0) {
         const ids = groups.map((g) => g.id);
+        const idList = sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`);
+        const kinds = await rowsOf<{ group_id: number | string; source: InboxSource }>(
+          db,
+          sql`
+          select distinct group_id, source from inbox_items
+          where group_id = any(${idList}) order by group_id, source`,
+        );
+        for (const row of kinds) {
+          const id = Number(row.group_id);
+          sources.set(id, [...(sources.get(id) ?? []), row.source]);
+        }
         const rows = await rowsOf<{ group_id: number | string; question: string }>(
           db,
           sql`
           select g.id as group_id, e.question
-          from unnest(${sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`)}) as g(id)
+          from unnest(${idList}) as g(id)
           cross join lateral (
             select question from (
               select distinct on (question) question, created_at from (
@@ -137,6 +149,7 @@ export function createInboxRepository(db: Db) {
           firstSeen: iso(g.firstSeen),
           lastSeen: iso(g.lastSeen),
           examples: examples.get(g.id) ?? [],
+          sources: sources.get(g.id) ?? [],
           suggestedTag: g.suggestedTag,
           suggestedConfidence: g.suggestedConfidence,
         })),

@@ -10,7 +10,7 @@ import type {
 import type { ArtifactFile } from '@dwitunggal/classifier/artifacts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
-import { modelFiles, modelVersions, trainingRuns } from '../../db/schema';
+import { modelFiles, modelVersions, regressionQuestions, trainingRuns } from '../../db/schema';
 
 /** Advisory lock class of the per-figure model lock (versions and activation serialize). */
 const MODELS_LOCK_CLASS = 727_100_003;
@@ -52,7 +52,7 @@ export interface VersionPolicy {
    */
   admit(
     candidate: ModelMetrics,
-    active: ModelMetrics | null,
+    active: { version: number; metrics: ModelMetrics } | null,
     force: boolean,
   ): { activate: boolean; gate: GateResult };
   /** Of the figure's versions once the new one is stored (newest first), the ones to delete. */
@@ -252,14 +252,14 @@ export function createModelRepository(db: Db) {
           .for('update');
         if (!current) return undefined;
         const [active] = await tx
-          .select({ metrics: modelVersions.metrics })
+          .select({ version: modelVersions.version, metrics: modelVersions.metrics })
           .from(modelVersions)
           .where(
             and(eq(modelVersions.character, run.character), eq(modelVersions.status, 'active')),
           );
         const { activate, gate } = opts.policy.admit(
           model.metrics,
-          active ? (active.metrics as ModelMetrics) : null,
+          active ? { version: active.version, metrics: active.metrics as ModelMetrics } : null,
           current.force,
         );
         const [last] = await tx
@@ -345,6 +345,19 @@ export function createModelRepository(db: Db) {
         .where(and(eq(modelVersions.character, character), eq(modelVersions.status, 'active')))
         .limit(1);
       return row ? asVersion(row) : undefined;
+    },
+
+    /** The figure's regression set (learner questions annotated in the inbox), oldest first. */
+    async regressionSet(
+      character: CharacterKey,
+      max: number,
+    ): Promise<{ text: string; tag: string }[]> {
+      return db
+        .select({ text: regressionQuestions.question, tag: regressionQuestions.tagName })
+        .from(regressionQuestions)
+        .where(eq(regressionQuestions.character, character))
+        .orderBy(regressionQuestions.id)
+        .limit(max);
     },
 
     /** Every version of a figure, newest first. */

@@ -45,6 +45,9 @@ import {
   type RunningJob,
 } from './training-run';
 
+/** Regression questions a training run scores at most (the oldest first: the set is frozen). */
+export const REGRESSION_EVAL_MAX = 5000;
+
 export const activeCacheKey = (figure: CharacterKey) => `models:active:${figure}`;
 
 export interface ModelServiceOptions {
@@ -112,17 +115,41 @@ export function evaluateGate(
 }
 
 /**
+ * The regression-set rule: a candidate may not score lower (accuracy) on the figure's curated
+ * learner questions than the version serving now did on the same questions. Null (no rule)
+ * when the run had no regression questions, the serving version could not be scored, or
+ * another version became active while the candidate trained.
+ */
+export function evaluateRegression(
+  candidate: ModelMetrics,
+  activeVersion: number | null,
+): GateResult['regression'] {
+  const regression = candidate.regression;
+  const serving = regression?.serving;
+  if (!regression || !serving || serving.version !== activeVersion) return null;
+  return {
+    passed: regression.accuracy >= serving.accuracy,
+    n: regression.n,
+    candidateAccuracy: regression.accuracy,
+    servingAccuracy: serving.accuracy,
+  };
+}
+
+/**
  * Which versions a new one activates and which it outlives: activated when it passes the gate
- * or the run was forced; the newest `keepVersions` versions and the active one are kept.
+ * (cross-validation and the regression set) or the run was forced; the newest `keepVersions`
+ * versions and the active one are kept.
  */
 export function versionPolicy(opts: { threshold: number; keepVersions: number }): VersionPolicy {
   return {
     admit(candidate, active, force) {
-      const gate = evaluateGate(
+      const cv = evaluateGate(
         candidate.cv.macroF1,
-        active ? active.cv.macroF1 : null,
+        active ? active.metrics.cv.macroF1 : null,
         opts.threshold,
       );
+      const regression = evaluateRegression(candidate, active?.version ?? null);
+      const gate = { ...cv, passed: cv.passed && (regression?.passed ?? true), regression };
       return { activate: gate.passed || force, gate };
     },
     prune: (versions) =>
@@ -257,6 +284,7 @@ export function createModelService(deps: {
     ownerId,
     trainingData: (figure: CharacterKey) => deps.tags.list(figure),
     heldOut: loadHeldOut,
+    regression: (figure: CharacterKey) => repo.regressionSet(figure, REGRESSION_EVAL_MAX),
     policy: versionPolicy(opts),
     // A new version changes the list and maybe the active one: every process drops its copy.
     onVersion: (figure: CharacterKey) => active.invalidate(activeCacheKey(figure)),

@@ -7,9 +7,17 @@
  * Protocol: the worker job of lib/worker-thread.ts (one WorkerRequest in; progress, then one
  * TrainingResult or one error out).
  */
-import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
+import {
+  readModel,
+  unpackArtifacts,
+  type FileToVerify,
+  type ModelArtifacts,
+} from '@dwitunggal/classifier/artifacts';
 import { parseDataset, type Dataset, type LabelledText } from '@dwitunggal/classifier/dataset';
-import { crossValidate, metricsOf, predictAll } from '@dwitunggal/classifier/evaluate';
+import { crossValidate, metricsOf, predictAll, top2 } from '@dwitunggal/classifier/evaluate';
+import { assertCompatible } from '@dwitunggal/classifier/infer';
+import { forward } from '@dwitunggal/classifier/model';
+import { encode } from '@dwitunggal/classifier/preprocess';
 import { metricsReport, type MetricsReport } from '@dwitunggal/classifier/report';
 import {
   DEFAULT_CONFIG,
@@ -25,7 +33,16 @@ export interface WorkerRequest {
   folds: number;
   /** Held-out learner questions; items whose tag the dataset lacks are ignored. */
   heldOut?: LabelledText[];
+  /** The figure's regression set (curated inbox questions); scored like `heldOut`. */
+  regression?: LabelledText[];
+  /** The version serving now: scored on the same regression questions, for the gate. */
+  serving?: { version: number; files: FileToVerify[] } | null;
 }
+
+/** A regression score, with the serving version's accuracy on the same questions. */
+export type RegressionReport = MetricsReport & {
+  serving: { version: number; accuracy: number } | null;
+};
 
 export type WorkerProgress = {
   phase: 'training' | 'evaluating';
@@ -40,6 +57,7 @@ export interface TrainingResult {
   history: EpochStats[];
   cv: MetricsReport & { folds: number; seed: number };
   heldout?: MetricsReport;
+  regression?: RegressionReport;
   /** Training plus evaluation, in the worker. */
   durationMs: number;
 }
@@ -96,19 +114,51 @@ export function runTraining(
   });
 
   const known = new Set(dataset.tags.map((t) => t.tag));
-  const items = (request.heldOut ?? []).filter((i) => known.has(i.tag));
-  let heldout: MetricsReport | undefined;
-  if (items.length > 0) {
-    const predictions = predictAll(trained.model, items);
-    heldout = metricsReport(metricsOf(trained.model.tags, predictions));
-  }
+  /** The items whose tag the model has, and the model's report on them (none: undefined). */
+  const scoreOn = (all: readonly LabelledText[] | undefined) => {
+    const items = (all ?? []).filter((i) => known.has(i.tag));
+    if (items.length === 0) return undefined;
+    const report = metricsReport(metricsOf(trained.model.tags, predictAll(trained.model, items)));
+    return { items, report };
+  };
+  const heldout = scoreOn(request.heldOut)?.report;
+  const scored = scoreOn(request.regression);
+  const regression: RegressionReport | undefined = scored && {
+    ...scored.report,
+    serving: request.serving ? servingScore(request.serving, scored.items) : null,
+  };
   return {
     artifacts: trained.artifacts,
     history: trained.history,
     cv: { ...metricsReport(cv.metrics), folds: request.folds, seed: request.seed },
     ...(heldout ? { heldout } : {}),
+    ...(regression ? { regression } : {}),
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * The serving version's accuracy on `items` (its top tag against the annotated one, as the
+ * candidate is scored), from its stored files; null when they cannot be read or were made by
+ * other preprocessing than this code's.
+ */
+export function servingScore(
+  serving: { version: number; files: FileToVerify[] },
+  items: readonly LabelledText[],
+): { version: number; accuracy: number } | null {
+  try {
+    const { modelJson, weights, wordIndex, content } = unpackArtifacts(serving.files);
+    assertCompatible(content);
+    const { spec, params } = readModel(modelJson, weights);
+    let right = 0;
+    for (const item of items) {
+      const ids = encode(item.text, wordIndex, content.inputLength, content.preprocess);
+      if (top2(content.tags, forward(spec, params, ids)).tag === item.tag) right += 1;
+    }
+    return { version: serving.version, accuracy: Math.round((right / items.length) * 1e4) / 1e4 };
+  } catch {
+    return null;
+  }
 }
 
 serveWorkerJob(runTraining, (result) => [result.artifacts.weights]);

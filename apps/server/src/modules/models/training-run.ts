@@ -34,6 +34,20 @@ export function storedFilesOf(artifacts: Parameters<typeof packArtifacts>[0]): S
 export const verifyModelFiles = (files: readonly Pick<StoredFile, 'name' | 'etag' | 'body'>[]) =>
   verifyArtifacts(files, etagOf);
 
+/**
+ * The files of the figure's serving version, copied out of the database's buffers (a worker
+ * gets them by structured clone), for scoring it on the regression set; null when none.
+ */
+async function servingFiles(repo: ModelRepository, figure: CharacterKey) {
+  const active = await repo.activeVersion(figure);
+  if (!active) return null;
+  const files = await repo.readVersionFiles(figure, active.version);
+  return {
+    version: active.version,
+    files: files.map((f) => ({ name: f.name, etag: f.etag, body: new Uint8Array(f.body) })),
+  };
+}
+
 /** What a run needs from its service. */
 export interface RunContext {
   repo: ModelRepository;
@@ -41,6 +55,8 @@ export interface RunContext {
   /** The figure's training data as stored. */
   trainingData(figure: CharacterKey): Promise<readonly TagData[]>;
   heldOut(figure: CharacterKey): Promise<LabelledText[]>;
+  /** The figure's regression set (curated learner questions), at most a bounded number. */
+  regression(figure: CharacterKey): Promise<LabelledText[]>;
   policy: VersionPolicy;
   /** Called once a new version is stored (every process drops its cached copies). */
   onVersion(figure: CharacterKey): Promise<void>;
@@ -132,9 +148,11 @@ export function executeRun(ctx: RunContext, run: RunRow): RunningJob {
       await flush({ status: 'running', dataHash });
       parseDataset(dataset); // bad data fails here with the trainer's own message
       const heldOutItems = await ctx.heldOut(figure);
+      const regression = await ctx.regression(figure);
+      const serving = regression.length > 0 ? await servingFiles(repo, figure) : null;
       checkStopped();
       state.job = startTrainingJob(
-        { dataset, seed: opts.seed, folds: opts.folds, heldOut: heldOutItems },
+        { dataset, seed: opts.seed, folds: opts.folds, heldOut: heldOutItems, regression, serving },
         {
           timeoutMs: opts.timeoutMs,
           onProgress: (p) =>
@@ -158,7 +176,11 @@ export function executeRun(ctx: RunContext, run: RunRow): RunningJob {
           dataHash,
           tags: dataset.tags.length,
           inputs: dataset.tags.reduce((n, t) => n + t.input.length, 0),
-          metrics: { cv: result.cv, ...(result.heldout ? { heldout: result.heldout } : {}) },
+          metrics: {
+            cv: result.cv,
+            ...(result.heldout ? { heldout: result.heldout } : {}),
+            ...(result.regression ? { regression: result.regression } : {}),
+          },
           history: result.history.map((h) => ({ epoch: h.epoch, loss: h.loss })),
           durationMs: result.durationMs,
           files,

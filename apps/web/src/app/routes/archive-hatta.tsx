@@ -1,4 +1,5 @@
 import { ArchiveScreen } from '@/features/archive/components/archive-screen';
+import { InboxLink } from '@/features/inbox/components/inbox-link';
 import { ModelActions } from '@/features/models/components/model-actions';
 import { QueryProvider } from './query-cache';
 
@@ -8,7 +9,12 @@ export function ArchiveHattaRoute() {
     <QueryProvider>
       <ArchiveScreen
         figure="hatta"
-        headerActions={(notify) => <ModelActions figure="hatta" notify={notify} />}
+        headerActions={(notify) => (
+          <>
+            <InboxLink figure="hatta" />
+            <ModelActions figure="hatta" notify={notify} />
+          </>
+        )}
       />
     </QueryProvider>
   );

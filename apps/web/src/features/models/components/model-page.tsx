@@ -15,6 +15,7 @@ import { activateVersion, downloadModelFile, type ModelVersion } from '../api/mo
 import { useModelVersions } from '../hooks/use-model-versions';
 import { formatBytes, formatDate, formatPercent, formatSeconds } from './format';
 import { ConfusionMatrix, F1Bars, LossCurve } from './model-charts';
+import { RegressionPanel } from './regression-panel';
 
 const STATUS_LABEL: Record<ModelVersion['status'], string> = {
   active: 'Aktif',
@@ -258,7 +259,7 @@ function ActiveSummary({ active }: { active: ModelVersion | null }) {
       </div>
     );
   }
-  const { cv, heldout } = active.metrics;
+  const { cv, heldout, regression } = active.metrics;
   return (
     <section
       aria-labelledby={headingId}
@@ -274,7 +275,7 @@ function ActiveSummary({ active }: { active: ModelVersion | null }) {
         Dilatih {formatDate(active.createdAt)} dari {active.tags} tag dan {active.inputs} input
         dalam {formatSeconds(active.durationMs)}.
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-2.5 lg:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-2.5 lg:grid-cols-5">
         <Metric
           label="Akurasi (validasi silang)"
           value={formatPercent(cv.accuracy)}
@@ -289,6 +290,13 @@ function ActiveSummary({ active }: { active: ModelVersion | null }) {
         <Metric
           label="F1 makro (uji terpisah)"
           value={heldout ? formatPercent(heldout.macroF1) : '—'}
+        />
+        <Metric
+          label="Akurasi (set regresi)"
+          value={regression ? formatPercent(regression.accuracy) : '—'}
+          hint={
+            regression ? `${regression.n} pertanyaan dari Kotak Masuk` : 'Belum ada set regresi'
+          }
         />
       </dl>
     </section>
@@ -384,6 +392,11 @@ function VersionDetail({
             report={report}
             caption={`Matriks kebingungan versi ${version.version}, ${setLabel}: akurasi ${formatPercent(report.accuracy)}, F1 makro ${formatPercent(report.macroF1)}`}
           />
+        </Panel>
+      </div>
+      <div className="mt-4">
+        <Panel title="Set regresi dari pelajar">
+          <RegressionPanel report={version.metrics.regression} />
         </Panel>
       </div>
     </section>
