@@ -74,11 +74,11 @@ describe('follow-ups', () => {
     expect(
       resolveFollowUp({
         karakter: 'hatta',
-        prompt: 'di sana beliau pernah ditangkap?',
+        prompt: 'di sana Bapak pernah ditangkap?',
         history: studied,
       }),
     ).toEqual({
-      query: 'di sana beliau pernah ditangkap?',
+      query: 'di sana Bapak pernah ditangkap?',
       context: `${studied[0]!.text} ${studied[1]!.text}`,
     });
   });
@@ -86,7 +86,7 @@ describe('follow-ups', () => {
   it('lets the question asked now lead: the context only says where "di sana" is', async () => {
     const answer = await engine.answer({
       karakter: 'hatta',
-      prompt: 'di sana beliau pernah ditangkap?',
+      prompt: 'di sana Bapak pernah ditangkap?',
       history: studied,
     });
     expect(answer.response).toMatch(/menangkap|ditangkap/);

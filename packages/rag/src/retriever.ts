@@ -157,6 +157,9 @@ interface Posting {
 
 const phraseKey = (a: string, b: string) => `${a} ${b}`;
 
+/** A pronoun or a possessive "-nya" pointing back at a person named before. */
+const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
+
 const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
 /** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
 const PRESENT_DAY_TERM = 'kini';
@@ -342,9 +345,13 @@ export function createRetriever(
     const mass = (list: readonly QueryTerm[]) =>
       list.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
     const contextMass = mass(added);
+    // A question pointing back at someone ("beliau lahir di mana?", "namanya siapa?") is about
+    // the context's person: the context keeps its weight.
     const scale = !hasTopic
       ? 1
-      : Math.min(opts.contextWeight, contextMass > 0 ? mass(terms) / contextMass : 1);
+      : POINTS_BACK.test(query)
+        ? opts.contextWeight
+        : Math.min(opts.contextWeight, contextMass > 0 ? mass(terms) / contextMass : 1);
     for (const t of added) {
       terms.push({
         ...t,
