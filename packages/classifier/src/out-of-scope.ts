@@ -1,7 +1,8 @@
 /**
  * Messages a learner might send that no tag of either figure covers. Written for this package;
  * used with the held-out learner questions to tune the low-confidence thresholds (a fallback is
- * the right answer to each of them). Never used for training.
+ * the right answer to each of them). Never used for training: the out-of-scope unit learns from
+ * data/seed/oos/messages.json, which holds none of these.
  */
 export const OUT_OF_SCOPE: readonly string[] = [
   'berapa hasil 25 kali 4?',
