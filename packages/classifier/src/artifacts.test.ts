@@ -14,6 +14,7 @@ import {
 } from './artifacts';
 import { parseDataset } from './dataset';
 import { createClassifier, localModel, tfjsModel } from './infer';
+import { forward } from './model';
 import { encode } from './preprocess';
 import type { TrainResult } from './train';
 import { ORIGINAL_CONFIG, train } from './train';
@@ -72,7 +73,8 @@ describe.each([
     const { content, wordIndex } = result.artifacts;
     for (const text of probes) {
       const ids = encode(text, wordIndex, content.inputLength, content.preprocess);
-      const expected = result.model.predictProba(text);
+      // Every output unit, the out-of-scope unit of the product model included.
+      const expected = forward(result.model.spec, result.model.params, ids);
       const out = model.predict(tf.tensor2d(ids, [1, ids.length], 'int32')) as tf.Tensor;
       const actual = await out.data();
       expect(actual.length).toBe(expected.length);
@@ -90,6 +92,7 @@ describe.each([
       const b = await viaLocal.classify(text);
       expect(a.tag).toBe(b.tag);
       expect(Math.abs(a.probability - b.probability)).toBeLessThan(1e-5);
+      expect(Math.abs(a.outOfScope - b.outOfScope)).toBeLessThan(1e-5);
       expect(a.lowConfidence).toBe(b.lowConfidence);
     }
   });

@@ -35,6 +35,8 @@ export interface Prediction {
   margin: number;
   knownWords: number;
   knownShare: number;
+  /** Probability of the out-of-scope unit (0 without one). */
+  outOfScope: number;
 }
 
 /** Metrics from gold and predicted tags. Tags absent from both count neither way in macro-F1. */
@@ -109,12 +111,16 @@ export function top2(
 }
 
 export function predictAll(model: TrainedModel, items: readonly LabelledText[]): Prediction[] {
-  return items.map((item) => ({
-    text: item.text,
-    tag: item.tag,
-    ...renameTop(top2(model.tags, model.predictProba(item.text))),
-    ...knownWordStats(item.text, model.wordIndex, model.preprocess),
-  }));
+  return items.map((item) => {
+    const { probs, outOfScope } = model.predict(item.text);
+    return {
+      text: item.text,
+      tag: item.tag,
+      ...renameTop(top2(model.tags, probs)),
+      ...knownWordStats(item.text, model.wordIndex, model.preprocess),
+      outOfScope,
+    };
+  });
 }
 
 const renameTop = (t: { tag: string; probability: number; margin: number }) => ({

@@ -54,6 +54,16 @@ describe('low confidence', () => {
     expect(isLowConfidence({ probability: 0.9, margin: 0.8, knownShare: 0 }, content)).toBe(false);
   });
 
+  it('falls back when the out-of-scope unit reaches its threshold', () => {
+    const scoped = { thresholds: { ...content.thresholds, maxOutOfScope: 0.8 } };
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, outOfScope: 0.8 }, scoped)).toBe(true);
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, outOfScope: 0.79 }, scoped)).toBe(
+      false,
+    );
+    // Older models have no unit and no such threshold.
+    expect(isLowConfidence({ probability: 0.9, margin: 0.8, outOfScope: 1 }, content)).toBe(false);
+  });
+
   it('tunes thresholds that keep right answers and catch wrong ones', () => {
     const items = [
       { probability: 0.9, margin: 0.8, correct: true },
@@ -82,9 +92,9 @@ describe('classifier in the browser', () => {
     expect(p.knownWords).toBeGreaterThan(0);
     const unknown = await classifier.classify('qwrtzx');
     expect(unknown.lowConfidence).toBe(true);
-    // One known word among unknown ones: the figure was never taught this.
+    // The out-of-scope unit learned that cooking is not the figure's subject.
     const offTopic = await classifier.classify('resep nasi goreng bung');
-    expect(offTopic.knownShare).toBeLessThan(0.3);
+    expect(offTopic.outOfScope).toBeGreaterThan(p.outOfScope);
     expect(offTopic.lowConfidence).toBe(true);
     expect(classifier.respond('sapaan', () => 0)).toBe('Halo, Saudara!');
     expect(classifier.respond('tidak-ada')).toBeUndefined();

@@ -6,7 +6,7 @@
 import type { LayersModelJson, ModelContent } from './artifacts';
 import { readModel } from './artifacts';
 import { top2 } from './evaluate';
-import { forward } from './model';
+import { forward, splitOutOfScope } from './model';
 import type { WordIndex } from './preprocess';
 import { PREPROCESS_VERSION, encode, knownWordStats } from './preprocess';
 import { withResponses } from './respond';
@@ -64,20 +64,33 @@ export interface ChatPrediction {
   knownWords: number;
   /** Share of the message's content words found in the word index. */
   knownShare: number;
+  /** Probability of the implicit out-of-scope unit (0 for a model without one). */
+  outOfScope: number;
   /** True when the figure should answer with a fallback line (and unlock no achievement). */
   lowConfidence: boolean;
 }
 
+/** What the fallback decision reads of a prediction. */
+export interface ScoredMessage {
+  probability: number;
+  margin: number;
+  knownWords?: number;
+  knownShare?: number;
+  outOfScope?: number;
+}
+
 /**
  * The answer is a fallback below the tuned probability or margin, or when the message has no
- * known word at all (then only character n-grams of unknown words drive the prediction).
+ * known word at all (then only character n-grams of unknown words drive the prediction), or when
+ * the out-of-scope unit reaches its threshold.
  */
 export function isLowConfidence(
-  prediction: { probability: number; margin: number; knownWords?: number; knownShare?: number },
+  prediction: ScoredMessage,
   content: Pick<ModelContent, 'thresholds'>,
 ): boolean {
   return (
     prediction.knownWords === 0 ||
+    (prediction.outOfScope ?? 0) >= (content.thresholds.maxOutOfScope ?? Infinity) ||
     (prediction.knownShare ?? 1) < (content.thresholds.minKnownShare ?? 0) ||
     prediction.probability < content.thresholds.minProbability ||
     prediction.margin < content.thresholds.minMargin
@@ -118,12 +131,14 @@ export function createClassifier(
 ): Classifier {
   assertCompatible(content);
   return withResponses(async (text) => {
-    const probs = await model.predict(
-      encode(text, wordIndex, content.inputLength, content.preprocess),
+    const { probs, outOfScope } = splitOutOfScope(
+      await model.predict(encode(text, wordIndex, content.inputLength, content.preprocess)),
+      content.tags.length,
     );
     const best = {
       ...top2(content.tags, probs),
       ...knownWordStats(text, wordIndex, content.preprocess),
+      outOfScope,
     };
     return { ...best, lowConfidence: isLowConfidence(best, content) };
   }, content);

@@ -97,3 +97,21 @@ export function forward(spec: ModelSpec, params: ModelParams, ids: Int32Array): 
   softmaxInPlace(logits);
   return logits;
 }
+
+/** Class probabilities split into the tags' (renormalised) and the out-of-scope unit's. */
+export interface ScopedProbabilities {
+  /** Over the tags only, summing to 1: the same ranking and values as a model without the unit. */
+  probs: Float64Array;
+  /** Probability of the out-of-scope unit (0 for a model without one). */
+  outOfScope: number;
+}
+
+/** Splits a forward pass's output over `tags` tags and, when one more, the out-of-scope unit. */
+export function splitOutOfScope(output: ArrayLike<number>, tags: number): ScopedProbabilities {
+  const probs = Float64Array.from({ length: tags }, (_, i) => output[i] as number);
+  if (output.length <= tags) return { probs, outOfScope: 0 };
+  const outOfScope = output[tags] as number;
+  const rest = 1 - outOfScope;
+  if (rest > 0) for (let i = 0; i < tags; i++) probs[i] = (probs[i] as number) / rest;
+  return { probs, outOfScope };
+}

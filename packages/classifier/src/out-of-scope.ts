@@ -1,7 +1,8 @@
 /**
  * Messages a learner might send that no tag of either figure covers. Written for this package;
  * used with the held-out learner questions to tune the low-confidence thresholds (a fallback is
- * the right answer to each of them). Never used for training.
+ * the right answer to each of them). Never used for training: the out-of-scope unit learns from
+ * data/seed/oos/messages.json, which holds none of these.
  */
 export const OUT_OF_SCOPE: readonly string[] = [
   'berapa hasil 25 kali 4?',
@@ -24,4 +25,44 @@ export const OUT_OF_SCOPE: readonly string[] = [
   'siapa penemu bola lampu?',
   'lagu pop terbaru yang lagi viral apa?',
   'berapa jarak bumi ke bulan?',
+  'kak tolong bikinin rangkuman bab sistem peredaran darah',
+  'rumus volume tabung gimana sih',
+  'apa arti kata ambyar',
+  'siapa youtuber gaming paling terkenal',
+  'mending beli motor matic atau manual',
+  'cara bikin kopi dalgona',
+  'liburan enaknya ke pantai atau gunung',
+  'kenapa kucing suka tidur terus',
+  'skor akhir final liga champions kemarin berapa',
+  'cara download lagu dari spotify',
+  'ada rekomendasi novel fantasi ga',
+  'berapa lama perjalanan ke jepang naik pesawat',
+  'kenapa es bisa mencair',
+  'bikin status wa yang lucu dong',
+  'hp aku kena virus harus gimana',
+  'siapa presiden korea selatan',
+  'siapa penemu mesin uap',
+  'apa penyebab pemanasan global',
+  'gimana cara bikin akun tiktok',
+  'cara menghitung rata rata nilai ujian',
+  'kamu tahu resep soto ayam ga',
+  'jadwal imsak hari ini jam berapa',
+  'lirik lagu indonesia pusaka yang baru viral',
+  'nonton film apa ya malam ini',
+  'cara jadi pemain bola profesional',
+  'ujan ga ya nanti sore',
+  'jelasin dong apa itu inflasi',
+  'kenapa harga cabai mahal',
+  'dimana beli sepatu yang murah',
+  'xdxdxd',
+  'lol lol lol',
+  'mmmmmm',
+  'asd',
+  '🤔🤔',
+  'okee siap gan',
+  'hari ini aku ulang tahun lho',
+  'lagi gabut nih',
+  'tebak umur aku berapa',
+  'siapa ketua osis paling keren',
+  "what's your favorite food",
 ];

@@ -13,10 +13,14 @@ import { stem } from '@dwitunggal/text/stem';
 import { FUNCTION_WORDS } from '@dwitunggal/text/question';
 
 /**
- * Bump whenever any step below changes the tokens produced for some text. 2: words come from the
- * project's one Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt", "bu" and "bareng" read as ya, waktu, ibu and bersama.
+ * Bump whenever any step below changes the tokens produced for some text, or the model files
+ * change in a way older code or older models cannot follow (the server retrains a stored model
+ * of another version at start; the browser refuses it). 2: words come from the project's one
+ * Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt", "bu" and "bareng"
+ * read as ya, waktu, ibu and bersama. 4: models carry the implicit out-of-scope unit (one output
+ * after the tags, `outOfScopeUnit` in content.json); tokens unchanged.
  */
-export const PREPROCESS_VERSION = 3;
+export const PREPROCESS_VERSION = 4;
 
 export interface PreprocessOptions {
   /** Informal spelling, old spelling and repeated letters (@dwitunggal/text/spelling). */
@@ -125,10 +129,14 @@ export function buildWordIndex(
   );
 }
 
-/** buildWordIndex over texts already split by featureTokens. */
+/**
+ * buildWordIndex over texts already split by featureTokens. With `into`, the new tokens are added
+ * after the ones it holds (the out-of-scope corpus extends a figure's own index this way).
+ */
 export function wordIndexFromFeatures(
   features: readonly { words: string[]; extras: string[] }[],
   minExtraCount = 2,
+  into?: Readonly<Record<string, number>>,
 ): Record<string, number> {
   const wordCount = new Map<string, number>();
   const extraDocs = new Map<string, number>();
@@ -139,9 +147,9 @@ export function wordIndexFromFeatures(
   const byFrequency = (a: [string, number], b: [string, number]): number =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   // No prototype: a word such as "__proto__" or "constructor" must be an ordinary key.
-  const index = Object.create(null) as Record<string, number>;
-  let next = 1;
-  for (const [w] of [...wordCount].sort(byFrequency)) index[w] = next++;
+  const index = Object.assign(Object.create(null) as Record<string, number>, into);
+  let next = Object.keys(index).length + 1;
+  for (const [w] of [...wordCount].sort(byFrequency)) if (index[w] === undefined) index[w] = next++;
   for (const [e, n] of [...extraDocs].sort(byFrequency)) {
     if (n >= minExtraCount && index[e] === undefined) index[e] = next++;
   }

@@ -6,12 +6,10 @@
  * preferring lower thresholds (more answers) on ties.
  */
 import type { Thresholds } from './artifacts';
+import type { ScoredMessage } from './infer';
+import { isLowConfidence } from './infer';
 
-export interface ScoredPrediction {
-  probability: number;
-  margin: number;
-  knownWords?: number;
-  knownShare?: number;
+export interface ScoredPrediction extends ScoredMessage {
   /** Top tag equals the gold tag (always false for out-of-scope messages). */
   correct: boolean;
 }
@@ -35,12 +33,7 @@ export function scoreThresholds(
   let fallbackOnWrong = 0;
   let fallbackOnCorrect = 0;
   for (const p of items) {
-    const low =
-      p.knownWords === 0 ||
-      (p.knownShare ?? 1) < (t.minKnownShare ?? 0) ||
-      p.probability < t.minProbability ||
-      p.margin < t.minMargin;
-    if (!low) {
+    if (!isLowConfidence(p, { thresholds: t })) {
       answered++;
       if (p.correct) answeredCorrect++;
     } else if (p.correct) fallbackOnCorrect++;
@@ -58,20 +51,26 @@ export function scoreThresholds(
 }
 
 /**
- * Grid search over probability 0.00-0.95 and margin 0.00-0.50 in steps of 0.05, and the known
- * content share 0.0-0.8 in steps of 0.1.
+ * Grid search over probability 0.00-0.95 and margin 0.00-0.50 in steps of 0.05, the known
+ * content share 0.0-0.8 in steps of 0.1 and, when some item has an out-of-scope probability,
+ * its threshold 0.30-0.95 in steps of 0.05 (or none).
  */
 export function tuneThresholds(items: readonly ScoredPrediction[]): ThresholdReport {
+  const scoped = items.some((p) => (p.outOfScope ?? 0) > 0);
+  const scopes = scoped ? [...Array.from({ length: 14 }, (_, i) => 0.3 + i * 0.05), 2] : [2];
   let best = scoreThresholds(items, { minProbability: 0, minMargin: 0, minKnownShare: 0 });
-  for (let k = 0; k <= 8; k++) {
-    for (let p = 0; p <= 19; p++) {
-      for (let m = 0; m <= 10; m++) {
-        const r = scoreThresholds(items, {
-          minProbability: p / 20,
-          minMargin: m / 20,
-          minKnownShare: k / 10,
-        });
-        if (r.decisionAccuracy > best.decisionAccuracy + 1e-12) best = r;
+  for (const o of scopes) {
+    for (let k = 0; k <= 8; k++) {
+      for (let p = 0; p <= 19; p++) {
+        for (let m = 0; m <= 10; m++) {
+          const r = scoreThresholds(items, {
+            minProbability: p / 20,
+            minMargin: m / 20,
+            minKnownShare: k / 10,
+            ...(o <= 1 ? { maxOutOfScope: Math.round(o * 100) / 100 } : {}),
+          });
+          if (r.decisionAccuracy > best.decisionAccuracy + 1e-12) best = r;
+        }
       }
     }
   }

@@ -141,7 +141,8 @@ describe('train', () => {
     expect(content.preprocessVersion).toBe(PREPROCESS_VERSION);
     expect(content.inputLength).toBeGreaterThanOrEqual(4);
     expect(content.thresholds).toEqual(DEFAULT_THRESHOLDS);
-    expect(content.thresholds.minKnownShare).toBeGreaterThan(0);
+    expect(content.thresholds.maxOutOfScope).toBeLessThan(1);
+    expect(content.outOfScopeUnit).toBe(true);
     expect(wordIndex.halo).toBeGreaterThan(0);
   });
 
@@ -165,7 +166,9 @@ describe('train', () => {
       tags: [...separable.tags, { tag: 'kosong', input: [], responses: ['-'] }],
     };
     const result = train(data, { seed: 1 });
-    expect(result.model.spec.classes).toBe(4);
+    // Four tags and the out-of-scope unit, which is no tag.
+    expect(result.model.spec.classes).toBe(5);
+    expect(result.artifacts.content.tags).toHaveLength(4);
     expect(accuracyOnInputs(result, data)).toBe(1);
   });
 });

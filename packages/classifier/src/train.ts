@@ -7,7 +7,15 @@
 import type { Dataset, LabelledText } from './dataset';
 import { examplesOf } from './dataset';
 import type { ModelParams, ModelSpec } from './model';
-import { denseInto, emptyParams, featureDim, forward, softmaxInPlace } from './model';
+import type { ScopedProbabilities } from './model';
+import {
+  denseInto,
+  emptyParams,
+  featureDim,
+  forward,
+  softmaxInPlace,
+  splitOutOfScope,
+} from './model';
 import type { PreprocessOptions, WordIndex } from './preprocess';
 import {
   DEFAULT_PREPROCESS,
@@ -21,6 +29,10 @@ import {
   wordIndexFromFeatures,
 } from './preprocess';
 import { createRng, shuffleInPlace } from './rng';
+import corpus from '../../../data/seed/oos/messages.json';
+
+/** The negative corpus of the out-of-scope unit (data/seed/oos/messages.json). */
+export const OUT_OF_SCOPE_CORPUS: readonly string[] = corpus.lines;
 import type { ModelArtifacts, ModelContent, Thresholds } from './artifacts';
 import { DEFAULT_THRESHOLDS, buildArtifacts } from './artifacts';
 
@@ -63,6 +75,16 @@ export interface TrainConfig {
   nbScale: number;
   /** Internal folds for fitting the temperature of the NB scores (0 = use nbScale). */
   calibrationFolds: number;
+  /**
+   * Adds the implicit out-of-scope unit (an output after the tags, never a tag): learned from
+   * the negative corpus `outOfScopeTexts` against the figure's own texts and calibrated on
+   * internal out-of-fold predictions. Needs init 'nb' and calibrationFolds > 1.
+   */
+  outOfScope: boolean;
+  /** The negative corpus (default: data/seed/oos/messages.json). */
+  outOfScopeTexts?: readonly string[];
+  /** Additive smoothing of the out-of-scope token counts. */
+  outOfScopeAlpha: number;
 }
 
 /** The product configuration (see the ablation in bench/classifier.ts output and the README). */
@@ -86,6 +108,8 @@ export const DEFAULT_CONFIG: TrainConfig = {
   nbAlpha: 0.3,
   nbScale: 0.1,
   calibrationFolds: 5,
+  outOfScope: true,
+  outOfScopeAlpha: 0.5,
 };
 
 /**
@@ -112,6 +136,8 @@ export const ORIGINAL_CONFIG: TrainConfig = {
   nbAlpha: 0.3,
   nbScale: 0.1,
   calibrationFolds: 5,
+  outOfScope: false,
+  outOfScopeAlpha: 0.5,
 };
 
 export interface EpochStats {
@@ -126,6 +152,8 @@ export interface TrainedModel {
   tags: string[];
   preprocess: PreprocessOptions;
   history: EpochStats[];
+  /** Tag probabilities (same order as `tags`) and the out-of-scope unit's probability. */
+  predict(text: string): ScopedProbabilities;
   /** Class probabilities for a text, same order as `tags`. */
   predictProba(text: string): Float64Array;
 }
@@ -139,8 +167,11 @@ export interface FitOptions {
 /** A training text with its loss weight (1 for inputs). */
 export interface WeightedText extends LabelledText {
   weight?: number;
-  /** Response chunks are training signal only: they set neither input length nor calibration. */
-  source?: 'input' | 'response';
+  /**
+   * Response chunks are training signal only: they set neither input length nor calibration.
+   * Out-of-scope texts train only the out-of-scope unit.
+   */
+  source?: 'input' | 'response' | 'outOfScope';
 }
 
 /** Splits a response into sentences and those into chunks of at most `maxWords` words. */
@@ -193,50 +224,73 @@ export function fit(
   const seed = options.seed ?? 1;
   const rng = createRng(seed);
   const pre = config.preprocess;
-  // Tokenise every text once; the index, the input length and the bags reuse the tokens.
-  const features = examples.map((e) => featureTokens(e.text, pre));
-  const wordIndex = wordIndexFromFeatures(features, config.minExtraCount);
+  const negatives = config.outOfScopeTexts ?? OUT_OF_SCOPE_CORPUS;
+  const withScope =
+    config.init === 'nb' &&
+    config.outOfScope &&
+    config.calibrationFolds > 1 &&
+    negatives.length > 0;
+  const texts: WeightedText[] = [
+    ...examples,
+    ...(withScope ? negatives : []).map((text): WeightedText => ({
+      text,
+      tag: '',
+      weight: 1,
+      source: 'outOfScope',
+    })),
+  ];
+  // Tokenise every text once; the index, the input length and the bags reuse the tokens. The
+  // figure's own texts make the index; the out-of-scope corpus only adds tokens after them.
+  const features = texts.map((e) => featureTokens(e.text, pre));
+  const ownIndex = wordIndexFromFeatures(features.slice(0, examples.length), config.minExtraCount);
+  const ownVocabulary = Object.keys(ownIndex).length + 1;
+  const wordIndex = withScope
+    ? wordIndexFromFeatures(features.slice(examples.length), config.minExtraCount, ownIndex)
+    : ownIndex;
   const vocabSize = Object.keys(wordIndex).length + 1;
   const unpadded = features.map((f) => idsFromFeatures(f, wordIndex));
   const inputLength =
     config.inputLength === 'auto'
       ? inputLengthFromCounts(
-          unpadded.filter((_, i) => examples[i]?.source !== 'response').map((ids) => ids.length),
+          unpadded.filter((_, i) => isInput(texts[i] as WeightedText)).map((ids) => ids.length),
           config.lengthPercentile,
         )
       : config.inputLength;
   const tagIndex = new Map(tags.map((t, i) => [t, i]));
+  const classes = tags.length + (withScope ? 1 : 0);
   const spec: ModelSpec = {
     vocabSize,
     inputLength,
-    embeddingDim: config.init === 'nb' ? tags.length : config.embeddingDim,
+    embeddingDim: config.init === 'nb' ? classes : config.embeddingDim,
     hiddenUnits: config.init === 'nb' ? 0 : config.hiddenUnits,
-    classes: tags.length,
+    classes,
   };
   const params = emptyParams(spec);
   if (config.init === 'random') initParams(spec, params, config, rng);
 
   // Each example as a sparse bag: unique token rows and their weight count / L. GlobalAverage-
   // Pooling1D averages over all L positions, so padding (row 0) gets weight (#zeros) / L.
-  const bags = examples.map((e, i) => {
+  const bags = texts.map((e, i): Bag => {
     const ids = padOrTruncate(unpadded[i] as number[], inputLength, pre);
     const counts = new Map<number, number>();
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     const rows = Int32Array.from(counts.keys());
     const weights = Float64Array.from(counts.values(), (c) => c / inputLength);
-    const label = tagIndex.get(e.tag);
+    const label = e.source === 'outOfScope' ? tags.length : tagIndex.get(e.tag);
     if (label === undefined) throw new Error(`unknown tag "${e.tag}"`);
-    return { rows, weights, label, sampleWeight: e.weight ?? 1, isInput: e.source !== 'response' };
+    return { rows, weights, label, sampleWeight: e.weight ?? 1, isInput: isInput(e) };
   });
 
   const history: EpochStats[] = [];
   if (config.init === 'nb') {
-    naiveBayesInit(spec, params, bags, config);
-    const loss = trainingLoss(spec, params, bags, config.labelSmoothing);
+    naiveBayesInit(spec, params, bags, config, tags.length, ownVocabulary);
+    const loss = trainingLoss(spec, params, bags.slice(0, examples.length), config.labelSmoothing);
     history.push({ epoch: 0, loss });
     options.onProgress?.(0, loss);
   }
   history.push(...optimise(spec, params, bags, config, rng, options.onProgress));
+  const predict = (text: string): ScopedProbabilities =>
+    splitOutOfScope(forward(spec, params, encode(text, wordIndex, inputLength, pre)), tags.length);
   return {
     spec,
     params,
@@ -244,9 +298,12 @@ export function fit(
     tags: [...tags],
     preprocess: pre,
     history,
-    predictProba: (text) => forward(spec, params, encode(text, wordIndex, inputLength, pre)),
+    predict,
+    predictProba: (text) => predict(text).probs,
   };
 }
+
+const isInput = (e: WeightedText): boolean => e.source === undefined || e.source === 'input';
 
 function initParams(
   spec: ModelSpec,
@@ -270,22 +327,24 @@ function initParams(
   glorot(params.outputKernel, featureDim(spec), spec.classes);
 }
 
-/** Per-token, per-tag weighted counts of the bags (row 0, padding / unknown, excluded). */
+/** Per-token, per-label weighted counts of the bags (row 0, padding / unknown, excluded). */
 function nbCounts(
   bags: readonly Bag[],
   V: number,
   C: number,
   L: number,
   include: (i: number) => boolean,
+  labelOf: (bag: Bag) => number = (bag) => bag.label,
 ): Float64Array {
   const counts = new Float64Array(V * C);
   bags.forEach((bag, i) => {
     if (!include(i)) return;
+    const label = labelOf(bag);
     for (let r = 0; r < bag.rows.length; r++) {
       const row = bag.rows[r] as number;
       if (row === 0) continue;
-      counts[row * C + bag.label] =
-        (counts[row * C + bag.label] as number) + (bag.weights[r] as number) * L * bag.sampleWeight;
+      counts[row * C + label] =
+        (counts[row * C + label] as number) + (bag.weights[r] as number) * L * bag.sampleWeight;
     }
   });
   return counts;
@@ -301,6 +360,7 @@ function nbWeights(
   C: number,
   alpha: number,
   out: Float32Array,
+  vocab = V,
 ): void {
   const totals = new Float64Array(C);
   for (let t = 1; t < V; t++)
@@ -316,7 +376,9 @@ function nbWeights(
     let mean = 0;
     for (let c = 0; c < C; c++) {
       const complement = rowAll - (counts[t * C + c] as number);
-      scores[c] = -Math.log((complement + alpha) / (all - (totals[c] as number) + alpha * (V - 1)));
+      scores[c] = -Math.log(
+        (complement + alpha) / (all - (totals[c] as number) + alpha * (vocab - 1)),
+      );
       mean += scores[c] as number;
     }
     mean /= C;
@@ -334,55 +396,132 @@ function bagScores(bag: Bag, E: Float32Array, C: number, L: number, out: Float64
   }
 }
 
+/** A bag's out-of-fold view: its tag scores and, with the out-of-scope unit, that unit's inputs. */
+interface FoldView {
+  bag: Bag;
+  /** Complement-NB score of each tag (not yet times the temperature). */
+  scores: Float64Array;
+  /** Sum of the out-of-scope token weights over the tokens the fold's data knows. */
+  scope: number;
+  /** Positions the fold's data does not know (padding included): row 0 at prediction time. */
+  unknown: number;
+}
+
 /**
- * Temperature for the naive Bayes scores, fitted on out-of-fold predictions of the learner
- * inputs (internal k-fold), so that probabilities, and the low-confidence thresholds tuned on
- * them, mean the same for every retrain.
+ * Out-of-fold predictions of the learner inputs (and, with the unit, the out-of-scope texts):
+ * internal k-fold, inputs dealt round-robin in label order (deterministic, stratified enough),
+ * response chunks always trained on.
  */
-function fitTemperature(
+function outOfFold(
   bags: readonly Bag[],
   spec: ModelSpec,
+  C: number,
   config: TrainConfig,
   folds: number,
-): number {
-  const { vocabSize: V, classes: C, inputLength: L } = spec;
-  const inputs = bags.map((b, i) => (b.isInput ? i : -1)).filter((i) => i >= 0);
-  if (inputs.length < folds * 2) return config.nbScale;
+  vocab: number,
+): FoldView[] {
+  const { vocabSize: V, inputLength: L } = spec;
+  const scoped = spec.classes > C;
   const fold = new Int32Array(bags.length).fill(-1);
-  // Deal inputs round-robin in label order: deterministic and stratified enough.
-  const byLabel = [...inputs].sort(
-    (a, b) => (bags[a] as Bag).label - (bags[b] as Bag).label || a - b,
-  );
-  byLabel.forEach((i, k) => (fold[i] = k % folds));
+  const dealt = (keep: (b: Bag) => boolean): void =>
+    bags
+      .map((b, i) => (keep(b) ? i : -1))
+      .filter((i) => i >= 0)
+      .sort((a, b) => (bags[a] as Bag).label - (bags[b] as Bag).label || a - b)
+      .forEach((i, k) => (fold[i] = k % folds));
+  dealt((b) => b.isInput && b.label < C);
+  if (scoped) dealt((b) => b.label === C);
   const E = new Float32Array(V * C);
-  const scores: Float64Array[] = [];
-  const labels: number[] = [];
+  const W = new Float32Array(V);
+  const known = new Uint8Array(V);
+  const views: FoldView[] = [];
   for (let f = 0; f < folds; f++) {
     nbWeights(
-      nbCounts(bags, V, C, L, (i) => fold[i] !== f),
+      nbCounts(bags, V, C, L, (i) => fold[i] !== f && (bags[i] as Bag).label < C),
       V,
       C,
       config.nbAlpha,
       E,
+      vocab,
     );
-    for (const i of inputs) {
-      if (fold[i] !== f) continue;
-      const s = new Float64Array(C);
-      bagScores(bags[i] as Bag, E, C, L, s);
-      scores.push(s);
-      labels.push((bags[i] as Bag).label);
-    }
+    if (scoped) scopeWeights(bags, V, C, L, config.outOfScopeAlpha, (i) => fold[i] !== f, W, known);
+    bags.forEach((bag, i) => {
+      if (fold[i] !== f) return;
+      const scores = new Float64Array(C);
+      bagScores(bag, E, C, L, scores);
+      views.push({
+        bag,
+        scores,
+        ...(scoped ? scopeOf(bag, L, W, known) : { scope: 0, unknown: 0 }),
+      });
+    });
   }
+  return views;
+}
+
+/**
+ * Out-of-scope weight of each token: log P(token | out-of-scope corpus) - log P(token | the
+ * figure's texts), smoothed; `known` marks the tokens seen in either.
+ */
+function scopeWeights(
+  bags: readonly Bag[],
+  V: number,
+  C: number,
+  L: number,
+  alpha: number,
+  include: (i: number) => boolean,
+  out: Float32Array,
+  known: Uint8Array,
+): void {
+  const counts = nbCounts(bags, V, 2, L, include, (bag) => (bag.label === C ? 1 : 0));
+  let inTotal = 0;
+  let outTotal = 0;
+  let seen = 0;
+  for (let t = 1; t < V; t++) {
+    inTotal += counts[t * 2] as number;
+    outTotal += counts[t * 2 + 1] as number;
+    known[t] = (counts[t * 2] as number) + (counts[t * 2 + 1] as number) > 0 ? 1 : 0;
+    seen += known[t] as number;
+  }
+  out.fill(0);
+  known[0] = 0;
+  for (let t = 1; t < V; t++) {
+    if (!known[t]) continue;
+    out[t] =
+      Math.log(((counts[t * 2 + 1] as number) + alpha) / (outTotal + alpha * seen)) -
+      Math.log(((counts[t * 2] as number) + alpha) / (inTotal + alpha * seen));
+  }
+}
+
+/** A bag's out-of-scope score over known tokens and its count of unknown positions. */
+function scopeOf(bag: Bag, L: number, W: Float32Array, known: Uint8Array) {
+  let [scope, unknown] = [0, 0];
+  for (let r = 0; r < bag.rows.length; r++) {
+    const row = bag.rows[r] as number;
+    const n = (bag.weights[r] as number) * L;
+    if (known[row]) scope += n * (W[row] as number);
+    else unknown += n;
+  }
+  return { scope, unknown };
+}
+
+/**
+ * Temperature for the naive Bayes scores, fitted on out-of-fold predictions of the learner
+ * inputs, so that probabilities, and the low-confidence thresholds tuned on them, mean the same
+ * for every retrain.
+ */
+function fitTemperature(views: readonly FoldView[], C: number): number {
+  const inputs = views.filter((v) => v.bag.label < C);
   const nll = (logT: number): number => {
     const T = Math.exp(logT);
     let total = 0;
-    scores.forEach((s, k) => {
+    for (const { scores: s, bag } of inputs) {
       let max = -Infinity;
       for (let c = 0; c < C; c++) max = Math.max(max, T * (s[c] as number));
       let sum = 0;
       for (let c = 0; c < C; c++) sum += Math.exp(T * (s[c] as number) - max);
-      total += Math.log(sum) + max - T * (s[labels[k] as number] as number);
-    });
+      total += Math.log(sum) + max - T * (s[bag.label] as number);
+    }
     return total;
   };
   // Golden-section search on log T in [e^-8, e^2].
@@ -411,34 +550,145 @@ function fitTemperature(
   return Math.exp((lo + hi) / 2);
 }
 
+const logSumExp = (s: Float64Array, T: number): number => {
+  let max = -Infinity;
+  for (const x of s) max = Math.max(max, T * x);
+  let sum = 0;
+  for (const x of s) sum += Math.exp(T * x - max);
+  return max + Math.log(sum);
+};
+
 /**
- * Complement naive Bayes as a starting point: the embedding width is the number of tags and
- * row t holds the NB weights of token t; the output kernel is T * L * identity, so the logits
- * are T times the complement-NB score (T from fitTemperature). Rare, tag-specific words (a name
- * that occurs in one answer) get large weights at once, which plain gradient training on a few
- * hundred texts does not achieve (see the ablation).
+ * The out-of-scope unit's logit is a * scope + u * unknown + b; in the softmax beside the tags'
+ * logits its probability is sigmoid(that - logSumExp(tag logits)). Fits (a, u, b) by logistic
+ * regression on the out-of-fold views, both classes weighted alike: Newton steps with a
+ * backtracking line search, features scaled to unit spread and a ridge on their weights (the
+ * two classes are often separable, where the unpenalised fit has no finite optimum).
+ */
+function fitScope(views: readonly FoldView[], C: number, T: number): [number, number, number] {
+  const used = views.filter((v) => v.bag.label === C || v.bag.isInput);
+  const pos = used.filter((v) => v.bag.label === C).length;
+  const spread = (f: (v: FoldView) => number): number => {
+    const mean = used.reduce((a, v) => a + f(v), 0) / used.length;
+    return Math.sqrt(used.reduce((a, v) => a + (f(v) - mean) ** 2, 0) / used.length) || 1;
+  };
+  const scale = [spread((v) => v.scope), spread((v) => v.unknown), 1];
+  const points = used.map((v) => ({
+    x: [v.scope / (scale[0] as number), v.unknown / (scale[1] as number), 1],
+    offset: -logSumExp(v.scores, T),
+    y: v.bag.label === C ? 1 : 0,
+    w: v.bag.label === C ? 0.5 / pos : 0.5 / (used.length - pos),
+  }));
+  const ridge = [SCOPE_RIDGE, SCOPE_RIDGE, 0];
+  const loss = (th: readonly number[]): number => {
+    let total = 0;
+    for (let j = 0; j < 3; j++) total += 0.5 * (ridge[j] as number) * (th[j] as number) ** 2;
+    for (const p of points) {
+      const z = p.offset + p.x.reduce((a, x, j) => a + x * (th[j] as number), 0);
+      // log(1 + e^z) - y z, stable for large |z|.
+      total += p.w * (Math.max(z, 0) + Math.log1p(Math.exp(-Math.abs(z))) - p.y * z);
+    }
+    return total;
+  };
+  let theta = [0, 0, 0];
+  let current = loss(theta);
+  for (let it = 0; it < 50; it++) {
+    const g = theta.map((t, j) => (ridge[j] as number) * t);
+    const h = [0, 1, 2].map((j) =>
+      [0, 1, 2].map((k) => (j === k ? (ridge[j] as number) + 1e-9 : 0)),
+    );
+    for (const p of points) {
+      const z = p.offset + p.x.reduce((a, x, j) => a + x * (theta[j] as number), 0);
+      const q = 1 / (1 + Math.exp(-z));
+      for (let j = 0; j < 3; j++) {
+        g[j] = (g[j] as number) + p.w * (q - p.y) * (p.x[j] as number);
+        for (let k = 0; k < 3; k++)
+          (h[j] as number[])[k] =
+            ((h[j] as number[])[k] as number) +
+            p.w * q * (1 - q) * (p.x[j] as number) * (p.x[k] as number);
+      }
+    }
+    const step = solve3(h, g);
+    let t = 1;
+    let next = theta.map((v, j) => v - t * (step[j] as number));
+    let value = loss(next);
+    while (value > current && t > 1e-6) {
+      t /= 2;
+      next = theta.map((v, j) => v - t * (step[j] as number));
+      value = loss(next);
+    }
+    if (value > current) break;
+    const done = current - value < 1e-10;
+    theta = next;
+    current = value;
+    if (done) break;
+  }
+  return [
+    (theta[0] as number) / (scale[0] as number),
+    (theta[1] as number) / (scale[1] as number),
+    theta[2] as number,
+  ];
+}
+
+/** Ridge on the out-of-scope unit's scaled feature weights (fitScope). */
+const SCOPE_RIDGE = 0.01;
+
+/** Solves the 3 x 3 system h x = g (Cramer's rule; h is positive definite here). */
+function solve3(h: number[][], g: number[]): number[] {
+  const det = (m: number[][]): number =>
+    m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) -
+    m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) +
+    m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
+  const d = det(h);
+  return [0, 1, 2].map((j) => det(h.map((row, i) => row.map((v, k) => (k === j ? g[i]! : v)))) / d);
+}
+
+/**
+ * Complement naive Bayes as a starting point: the tags' embedding columns hold the NB weights of
+ * each token; the output kernel is T * L on their diagonal, so the logits are T times the
+ * complement-NB score (T from fitTemperature). Rare, tag-specific words (a name that occurs in
+ * one answer) get large weights at once, which plain gradient training on a few hundred texts
+ * does not achieve (see the ablation). With the out-of-scope unit, one more column holds its
+ * token weights times a (row 0 and tokens no text trained: u) and its bias is b (fitScope); the
+ * tags' columns are the same as without it.
  */
 function naiveBayesInit(
   spec: ModelSpec,
   params: ModelParams,
   bags: readonly Bag[],
   config: TrainConfig,
+  C: number,
+  vocab: number,
 ): void {
-  const { vocabSize: V, classes: C, inputLength: L } = spec;
+  const { vocabSize: V, classes: K, inputLength: L } = spec;
+  const E = new Float32Array(V * C);
   nbWeights(
-    nbCounts(bags, V, C, L, () => true),
+    nbCounts(bags, V, C, L, (i) => (bags[i] as Bag).label < C),
     V,
     C,
     config.nbAlpha,
-    params.embeddings,
+    E,
+    vocab,
   );
-  const T =
-    config.calibrationFolds > 1
-      ? fitTemperature(bags, spec, config, config.calibrationFolds)
-      : config.nbScale;
+  const inputs = bags.filter((b) => b.isInput && b.label < C).length;
+  const folds = config.calibrationFolds;
+  const views =
+    folds > 1 && inputs >= folds * 2 ? outOfFold(bags, spec, C, config, folds, vocab) : [];
+  const T = views.length > 0 ? fitTemperature(views, C) : config.nbScale;
+  params.embeddings.fill(0);
+  for (let t = 0; t < V; t++)
+    for (let c = 0; c < C; c++) params.embeddings[t * K + c] = E[t * C + c] as number;
   params.outputKernel.fill(0);
-  for (let c = 0; c < C; c++) params.outputKernel[c * C + c] = T * L;
+  for (let c = 0; c < C; c++) params.outputKernel[c * K + c] = T * L;
   params.outputBias.fill(0);
+  if (K === C) return;
+  const [a, u, b] = views.length > 0 ? fitScope(views, C, T) : [0, 0, -30];
+  const W = new Float32Array(V);
+  const known = new Uint8Array(V);
+  scopeWeights(bags, V, C, L, config.outOfScopeAlpha, () => true, W, known);
+  for (let t = 0; t < V; t++) params.embeddings[t * K + C] = known[t] ? a * (W[t] as number) : u;
+  params.outputKernel[C * K + C] = L;
+  params.outputBias[C] = b;
 }
 
 /** Mean (sample-weighted) cross-entropy of the current parameters on the training bags. */
@@ -683,6 +933,7 @@ export function train(dataset: Dataset, options: TrainOptions = {}): TrainResult
     responses: Object.fromEntries(dataset.tags.map((t) => [t.tag, t.responses])),
     thresholds: options.thresholds ?? DEFAULT_THRESHOLDS,
     seed: options.seed ?? 1,
+    ...(model.spec.classes > tags.length ? { outOfScopeUnit: true } : {}),
   };
   const artifacts = buildArtifacts(model.spec, model.params, model.wordIndex, content);
   return { artifacts, history: model.history, durationMs: performance.now() - started, model };

@@ -13,10 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDataset } from '../dataset';
-import { fallbackReply, type Figure } from '../fallbacks';
-import { createClassifier, localModel } from '../infer';
+import type { Figure } from '../fallbacks';
 import { TRAINING_SEED } from '@dwitunggal/contracts/models';
-import { train } from '../train';
+import { createAsker } from '../ask';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -38,41 +37,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
   const dataFile = values.data ?? path.join(root, 'data/seed/tags', `${figure}.json`);
   const dataset = parseDataset(JSON.parse(readFileSync(dataFile, 'utf8')));
-  const { artifacts } = train(dataset, { seed });
-  const classifier = createClassifier(
-    localModel(artifacts.modelJson, artifacts.weights),
-    artifacts.wordIndex,
-    artifacts.content,
-  );
-  // A fixed sequence instead of Math.random, so that two runs print the same answers.
-  let state = seed >>> 0 || 1;
-  const random = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-  const starters = (artifacts.content as { starters?: string[] }).starters?.map((text) => ({
-    text,
-  }));
+  const ask = createAsker(dataset, figure, seed);
   const lines = readFileSync(values.questions, 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  for (const question of lines) {
-    const p = await classifier.classify(question);
-    const response = p.lowConfidence
-      ? fallbackReply(figure, starters ?? [], random)
-      : (classifier.respond(p.tag, random, question) ??
-        fallbackReply(figure, starters ?? [], random));
-    process.stdout.write(
-      `${JSON.stringify({
-        question,
-        tag: p.tag,
-        confidence: Math.round(p.probability * 10000) / 10000,
-        fallback: p.lowConfidence,
-        response,
-      })}\n`,
-    );
-  }
+  for (const question of lines) process.stdout.write(`${JSON.stringify(await ask(question))}\n`);
 }
 
 main().catch((error: unknown) => {
