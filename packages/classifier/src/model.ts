@@ -112,6 +112,7 @@ export function splitOutOfScope(output: ArrayLike<number>, tags: number): Scoped
   if (output.length <= tags) return { probs, outOfScope: 0 };
   const outOfScope = output[tags] as number;
   const rest = 1 - outOfScope;
-  if (rest > 0) for (let i = 0; i < tags; i++) probs[i] = (probs[i] as number) / rest;
+  // Float32 outputs divided by a float32 rest can land a hair above 1: a probability never does.
+  if (rest > 0) for (let i = 0; i < tags; i++) probs[i] = Math.min(1, (probs[i] as number) / rest);
   return { probs, outOfScope };
 }

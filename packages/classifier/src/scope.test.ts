@@ -10,6 +10,7 @@ import { parseDataset } from './dataset';
 import { createClassifier, localModel } from './infer';
 import { evaluationReport } from './report';
 import { train } from './train';
+import { splitOutOfScope } from './model';
 
 const seed = (figure: string) =>
   parseDataset(
@@ -121,5 +122,16 @@ describe('models without the unit', () => {
       content: { ...artifacts.content, outOfScopeUnit: true },
     });
     expect(verifyArtifacts(files)).toEqual(['content.json does not describe this model']);
+  });
+});
+
+describe('splitOutOfScope', () => {
+  it('never gives a tag a probability above 1 (float32 outputs renormalised)', () => {
+    // Float32 softmax outputs may sum a hair above 1: 0.9999999 / (1 - 0.0000002) > 1.
+    const output = new Float32Array([0.9999999, 0, 0.0000002]);
+    const { probs, outOfScope } = splitOutOfScope(output, 2);
+    expect(outOfScope).toBeCloseTo(0.0000002, 10);
+    expect(Math.max(...probs)).toBeLessThanOrEqual(1);
+    expect(probs[0]).toBeCloseTo(1, 6);
   });
 });

@@ -41,7 +41,8 @@ export function MemberCard({ member }: { member: TeamMember }) {
           ))}
         </div>
       ) : (
-        <p className="mt-4 rounded-full border border-kertas-300 px-3 py-1 text-xs text-tinta-600">
+        // As tall as the row of links, so a sample card keeps the carousel's reserved height.
+        <p className="mt-4 flex h-11 items-center rounded-full border border-kertas-300 px-3 text-xs text-tinta-600">
           Profil contoh
         </p>
       )}
