@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createLearner, loginViaForm } from './helpers';
+import {
+  askFigure as ask,
+  chatBox as box,
+  chatMessages as messages,
+  createLearner,
+  loginViaForm,
+} from './helpers';
 
 /**
  * The chat screens against the real built app and server: the tfjs model runs in the browser
@@ -7,24 +13,12 @@ import { createLearner, loginViaForm } from './helpers';
  * sources, achievements unlock, and a loaded chat keeps answering offline.
  */
 
-const box = (page: Page) => page.getByRole('textbox', { name: /Pesan untuk/ });
-const messages = (page: Page) => page.getByRole('log').getByRole('listitem');
-
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (msg) => {
     if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
   });
   return violations;
-}
-
-/** Sends `text` with Enter and waits for the figure's answer (the `n`-th message, 1-based). */
-async function ask(page: Page, text: string, n: number) {
-  await box(page).fill(text);
-  await box(page).press('Enter');
-  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
-  await expect(messages(page)).toHaveCount(n);
-  return messages(page).nth(n - 1);
 }
 
 const achievementsOf = (page: Page, figure: string) =>

@@ -38,3 +38,16 @@ export async function storedToken(page: Page): Promise<string | null> {
       : null;
   });
 }
+
+/** The chat's message box and its list of messages. */
+export const chatBox = (page: Page) => page.getByRole('textbox', { name: /Pesan untuk/ });
+export const chatMessages = (page: Page) => page.getByRole('log').getByRole('listitem');
+
+/** Sends `text` with Enter and waits for the figure's answer (the `n`-th message, 1-based). */
+export async function askFigure(page: Page, text: string, n: number) {
+  await chatBox(page).fill(text);
+  await chatBox(page).press('Enter');
+  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
+  await expect(chatMessages(page)).toHaveCount(n);
+  return chatMessages(page).nth(n - 1);
+}

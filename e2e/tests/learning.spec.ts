@@ -1,14 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createLearner, loginViaForm, storedToken } from './helpers';
+import {
+  askFigure as ask,
+  chatMessages as messages,
+  createLearner,
+  loginViaForm,
+  storedToken,
+} from './helpers';
 
 /**
  * Learning that lasts (issue 15), against the real built app and server: a learner's history,
  * achievements and ratings live on the server, survive logout and come back in a fresh browser
  * profile; turns answered offline reach the server once the browser is back online.
  */
-
-const box = (page: Page) => page.getByRole('textbox', { name: /Pesan untuk/ });
-const messages = (page: Page) => page.getByRole('log').getByRole('listitem');
 
 async function openSoekarno(page: Page) {
   await page
@@ -19,14 +22,6 @@ async function openSoekarno(page: Page) {
   await expect(page.getByTestId('model-status')).toContainText(/Model versi \d+ siap/, {
     timeout: 60_000,
   });
-}
-
-async function ask(page: Page, text: string, n: number) {
-  await box(page).fill(text);
-  await box(page).press('Enter');
-  await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
-  await expect(messages(page)).toHaveCount(n);
-  return messages(page).nth(n - 1);
 }
 
 /** The learner's turns of a figure as the server keeps them. */
