@@ -195,6 +195,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     );
     const targets = named.length ? named : [karakter];
     const targetTerms = targets.map(figureNameTerm);
+    const isAboutTarget = (hit: SearchHit) => targets.some((t) => hit.passage.figures.includes(t));
     const otherTerms = CHARACTER_KEYS.filter((k) => !targets.includes(k)).map(figureNameTerm);
     const passages = hits
       .slice(0, maxPassages)
@@ -202,7 +203,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
 
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
-      const aboutTarget = targets.some((t) => hit.passage.figures.includes(t));
+      const aboutTarget = isAboutTarget(hit);
       for (const sentence of hit.sentences) {
         const matched = content.reduce((s, t) => s + termCredit(t, sentence), 0);
         const relevance = mass > 0 ? matched / mass : 0;
@@ -236,7 +237,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // ... the best passage about the figure(s) asked about: a passage about another figure never
     // supplies the main fact of a question about this one ("istri Bapak" asked of Hatta is not
     // answered by Soekarno's marriages, whatever their words).
-    const mainHit = passages.find((h) => targets.some((t) => h.passage.figures.includes(t))) ?? top;
+    const mainHit = passages.find(isAboutTarget) ?? top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
     let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
     // A factual question ("kapan", "di mana", "siapa", "berapa") whose best sentence in the main
@@ -248,7 +249,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         (c) =>
           c.hit !== base.hit &&
           c.hitRank <= RESCUE_RANK &&
-          targets.some((t) => c.hit.passage.figures.includes(t)) &&
+          isAboutTarget(c.hit) &&
           c.relevance >= base.relevance &&
           featuresOf(c.sentence).intents.has(intent),
       );

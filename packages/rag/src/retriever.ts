@@ -160,6 +160,10 @@ const phraseKey = (a: string, b: string) => `${a} ${b}`;
 /** A pronoun or a possessive "-nya" pointing back at a person named before. */
 const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
 
+/** The weight of a question's content: its terms' weights, the figures' names left out. */
+const contentMassOf = (terms: readonly QueryTerm[]) =>
+  terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
+
 const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
 /** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
 const PRESENT_DAY_TERM = 'kini';
@@ -342,16 +346,14 @@ export function createRetriever(
     const hasTopic = terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
     const added = analyze(context, karakter).filter((t) => !own.has(t.term));
     // ... otherwise the context, however long, weighs at most as much as the question itself.
-    const mass = (list: readonly QueryTerm[]) =>
-      list.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
-    const contextMass = mass(added);
+    const contextMass = contentMassOf(added);
     // A question pointing back at someone ("beliau lahir di mana?", "namanya siapa?") is about
     // the context's person: the context keeps its weight.
     const scale = !hasTopic
       ? 1
       : POINTS_BACK.test(query)
         ? opts.contextWeight
-        : Math.min(opts.contextWeight, contextMass > 0 ? mass(terms) / contextMass : 1);
+        : Math.min(opts.contextWeight, contextMass > 0 ? contentMassOf(terms) / contextMass : 1);
     for (const t of added) {
       terms.push({
         ...t,
@@ -416,7 +418,7 @@ export function createRetriever(
       }
     }
     for (const [doc, bonus] of phraseBonus) scores[doc] = (scores[doc] as number) + bonus;
-    const contentMass = terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
+    const contentMass = contentMassOf(terms);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
