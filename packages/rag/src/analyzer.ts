@@ -271,6 +271,15 @@ function stemUncached(word: string, known: ReadonlySet<string>): string {
   return s;
 }
 
+/** The root's first letter each prefix stands for (a vowel-initial root after meng- too). */
+const ROOT_LETTERS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['ny', ['s']],
+  ['ng', ['k', '']],
+  ['n', ['t']],
+  ['m', ['p']],
+  ['r', ['r']],
+]);
+
 /** Candidate roots for a word with a nasal prefix whose Snowball stem is not a known root. */
 function restorations(s: string, word: string): string[] {
   const out: string[] = [];
@@ -279,19 +288,8 @@ function restorations(s: string, word: string): string[] {
     // The letters before the stem say which root letter the prefix replaced or kept: meny- an
     // s, meng- a k (or none), men- a t, mem- a p, and me- before r keeps it ("merebut" is
     // rebut, never sebut). Only an unclear prefix tries them all.
-    const nasal = /^(?:me|pe)(ny|ng|n|m|r)/.exec(word)?.[1];
-    const letters =
-      nasal === 'ny'
-        ? ['s']
-        : nasal === 'ng'
-          ? ['k', '']
-          : nasal === 'n'
-            ? ['t']
-            : nasal === 'm'
-              ? ['p']
-              : nasal === 'r'
-                ? ['r']
-                : ['t', 'k', 'p', 's', 'r'];
+    const nasal = /^(?:me|pe)(ny|ng|n|m|r)/.exec(word)?.[1] ?? '';
+    const letters = ROOT_LETTERS.get(nasal) ?? ['t', 'k', 'p', 's', 'r'];
     out.push(...letters.map((l) => `${l}${s}`));
   }
   if (first === 'p') out.push(`m${s.slice(1)}`);

@@ -6,7 +6,7 @@ import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
 import type { IndexedSentence, QueryTerm, SearchHit } from './retriever';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
-import { toFirstPerson } from './voice';
+import { KIN_NOUNS, toFirstPerson } from './voice';
 
 /**
  * The embedded, offline and deterministic generator. It never writes a fact of its own: the
@@ -73,8 +73,7 @@ const INTENT_OF: Record<QuestionType, Intent> = {
 /** Words of a figure's death and burial. */
 const DEATH_WORDS =
   /\b(?:wafat|meninggal|mangkat|berpulang|dimakamkan|pemakaman|makam|makamnya|jenazah)\b/i;
-const KIN_BEFORE =
-  /\b(?:ayah|ibu|kakak|adik|kakek|nenek|istri|suami|anak|putra|putri|paman|mertua)\b/i;
+const KIN_BEFORE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')})\\b`, 'i');
 const SELF_NAME: Record<CharacterKey, RegExp> = {
   soekarno: /\b(?:Soekarno|Sukarno|Bung Karno)\b/,
   hatta: /\bHatta\b/,

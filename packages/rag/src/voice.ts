@@ -380,9 +380,26 @@ function nearestCandidate(
   return null;
 }
 
-/** A relative of someone ("ibunya", "ayahnya"): a person of his own. */
-const KIN_POSSESSED =
-  /^(?:ayah|ibu|kakak|adik|kakek|nenek|istri|suami|anak|putra|putri|paman|bibi|mertua)nya$/i;
+/** Words for a relative (a person of his own, not something a person has). */
+export const KIN_NOUNS = [
+  'ayah',
+  'ibu',
+  'kakak',
+  'adik',
+  'kakek',
+  'nenek',
+  'istri',
+  'suami',
+  'anak',
+  'putra',
+  'putri',
+  'paman',
+  'bibi',
+  'mertua',
+] as const;
+
+/** A relative of someone ("ibunya", "ayahnya"). */
+const KIN_POSSESSED = new RegExp(`^(?:${KIN_NOUNS.join('|')})nya$`, 'i');
 
 /** Capitalised words of offices and institutions: never the possessor of a "-nya". */
 const OFFICE_WORDS = new Set([
