@@ -6,6 +6,7 @@ import type { InboxPage } from '@dwitunggal/contracts/schemas/learning';
 import { buildApp } from '../../app';
 import { signUp, signUpAdmin, startApp, testConfig, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
+import { SUGGEST_MIN_CONFIDENCE } from './suggest';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The first row of a query on the test database. */
@@ -133,7 +134,11 @@ describe('the inbox collects what the figures could not answer', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ sources: unknown[] }>().sources).toEqual([]);
-    expect(await groupOf('soekarno', question)).toMatchObject({ count: 1, sources: ['declined'] });
+    expect(await groupOf('soekarno', question)).toMatchObject({
+      count: 1,
+      sources: ['declined'],
+      suggestedTag: null, // no tag of his is near a football question
+    });
     // An answered question does not reach the inbox.
     const answered = 'Di mana Bung Karno dibuang pada tahun 1934?';
     await ctx.app.inject({
@@ -143,6 +148,41 @@ describe('the inbox collects what the figures could not answer', () => {
       payload: { karakter: 'soekarno', prompt: answered },
     });
     expect(await groupOf('soekarno', answered)).toBeUndefined();
+  });
+
+  it('suggests the nearest tag for a thumbs down on a rag answer (no model tag to go on)', async () => {
+    for (const [tag, input] of [
+      ['koperasi_rakyat', ['apa itu koperasi menurut Bapak?', 'kenapa koperasi penting?']],
+      ['istri_bapak', ['siapa istri Bung Hatta?', 'kapan Bapak menikah?']],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chatbot/tags',
+        headers: bearer(admin),
+        payload: { nama: 'Hatta', tag, input, responses: [`Jawaban ${tag}.`] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const question = 'koperasi itu sebenernya buat apa sih pak';
+    const turnIds = { user: id(), figure: id() };
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: bearer(learner),
+      payload: { karakter: 'hatta', prompt: question, turnIds },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const rated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: bearer(learner),
+      payload: { character: 'hatta', messageId: turnIds.figure, rating: 'down' },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    const group = await groupOf('hatta', question);
+    expect(group).toMatchObject({ suggestedTag: 'koperasi_rakyat' });
+    expect(group!.sources).toContain('thumbs_down');
+    expect(group!.suggestedConfidence).toBeGreaterThanOrEqual(SUGGEST_MIN_CONFIDENCE);
   });
 
   it('counts open groups for the archive badge', async () => {
@@ -173,6 +213,10 @@ describe('inbox actions', () => {
     const question = 'Bung Hatta suka makan rendang?';
     await syncExchange(learner, 'hatta', question, { fallback: true });
     const group = await groupOf('hatta', question);
+    console.log(
+      'DBG',
+      JSON.stringify((await adminGet('/api/chatbot/tags/nama/Hatta')).json()).slice(0, 600),
+    );
     if (!group) throw new Error('group missing');
     const res = await act('hatta', { groupIds: [group.id], action: 'ignore' });
     expect(res.statusCode, res.body).toBe(200);
@@ -186,6 +230,10 @@ describe('inbox actions', () => {
     const question = 'Apa makanan kesukaan Bung Hatta di Bukittinggi?';
     await syncExchange(learner, 'hatta', question, { fallback: true });
     const group = await groupOf('hatta', question);
+    console.log(
+      'DBG',
+      JSON.stringify((await adminGet('/api/chatbot/tags/nama/Hatta')).json()).slice(0, 600),
+    );
     const target = await createTag('Hatta', 'makanan');
     if (!group) throw new Error('setup failed');
     const res = await act('hatta', { groupIds: [group.id], action: 'add', tagId: target.id });
@@ -235,6 +283,10 @@ describe('inbox actions', () => {
     const question = 'Hatta pernah naik kapal selam?';
     await syncExchange(learner, 'hatta', question, { fallback: true });
     const group = await groupOf('hatta', question);
+    console.log(
+      'DBG',
+      JSON.stringify((await adminGet('/api/chatbot/tags/nama/Hatta')).json()).slice(0, 600),
+    );
     if (!group) throw new Error('group missing');
     expect((await act('hatta', { groupIds: [999_999_999], action: 'ignore' })).statusCode).toBe(
       404,

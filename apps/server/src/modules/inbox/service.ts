@@ -9,6 +9,7 @@ import { cleanPhrases, foldPhrase, INPUT_LENGTH_MAX, INPUTS_MAX } from '@dwitung
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TagService } from '../tags/service';
 import { groupKeyOf } from './grouping';
+import { suggestTag } from './suggest';
 import type { InboxRepository, InboxSource } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,17 +83,24 @@ export function createInboxService(deps: {
   };
 
   return {
-    /** Stores one signal for a learner, unless they opted out or the question has no words. */
+    /**
+     * Stores one signal for a learner, unless they opted out or the question has no words. A
+     * signal without a tag (rag declined, a thumbs down on a rag answer) gets the lexically
+     * nearest tag of the figure, when one is near enough.
+     */
     async record(userId: string, signal: InboxSignal): Promise<void> {
       const groupKey = groupKeyOf(signal.question);
       if (!groupKey || !(await deps.contributes(userId))) return;
+      const suggested = signal.suggestedTag
+        ? { tag: signal.suggestedTag, confidence: signal.suggestedConfidence ?? null }
+        : suggestTag(signal.question, await tags.list(signal.character));
       await repo.add({
         character: signal.character,
         groupKey,
         question: signal.question,
         source: signal.source,
-        suggestedTag: signal.suggestedTag ?? null,
-        suggestedConfidence: signal.suggestedTag ? (signal.suggestedConfidence ?? null) : null,
+        suggestedTag: suggested?.tag ?? null,
+        suggestedConfidence: suggested?.confidence ?? null,
         at: new Date(deps.now()),
       });
     },
