@@ -55,6 +55,11 @@ test('history, achievements and a rating survive logout and come back in a fresh
   await form.getByRole('radio', { name: 'Tidak menjawab pertanyaan' }).click();
   await form.getByRole('button', { name: 'Kirim penilaian' }).click();
   await expect(answer.getByRole('status')).toContainText('Terima kasih');
+  // The rating stays shown after a reload.
+  await page.reload();
+  await expect(
+    messages(page).nth(1).getByRole('button', { name: 'Jawaban kurang tepat' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   // A rag question: the server stores its turns itself.
   // The radio is visually hidden inside its card: a learner clicks the card.
@@ -92,6 +97,15 @@ test('history, achievements and a rating survive logout and come back in a fresh
   await expect(messages(again).nth(0)).toContainText('Apa itu Marhaenisme?');
   await expect(messages(again).nth(1)).toContainText(answerText.slice(0, 40));
   await expect(messages(again).nth(2)).toContainText('Kapan Bung Karno lahir?');
+  // The rated answer shows its rating, and the rag answer its sources.
+  await expect(
+    messages(again).nth(1).getByRole('button', { name: 'Jawaban kurang tepat' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    messages(again)
+      .nth(3)
+      .getByRole('button', { name: /Lihat \d+ sumber/ }),
+  ).toBeVisible();
   const achievementsAfter = await again.evaluate(() =>
     localStorage.getItem('achievement-soekarno'),
   );

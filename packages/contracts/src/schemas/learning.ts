@@ -1,4 +1,5 @@
 import { CHARACTER_KEYS } from '../characters';
+import { chatSource } from './chat';
 import {
   HISTORY_PAGE_DEFAULT,
   HISTORY_PAGE_MAX,
@@ -100,6 +101,10 @@ export const storedTurn = z.object({
   model: z.enum(['tfjs', 'rag']),
   meta: turnMeta,
   createdAt: z.string(),
+  /** rag answers: the passages cited, as the chat showed them. */
+  sources: z.array(chatSource).optional(),
+  /** Figure turns the learner rated: their rating. */
+  rating: z.enum(['up', 'down']).optional(),
 });
 export type StoredTurn = z.infer<typeof storedTurn>;
 

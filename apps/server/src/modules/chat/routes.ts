@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ChatSource } from '@dwitunggal/contracts/chat';
 import { chatAnswer, chatBody } from '@dwitunggal/contracts/schemas/chat';
 import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
 import type { RagEngine } from '@dwitunggal/rag/engine';
@@ -55,14 +56,14 @@ export async function chatRoutes(
       const { karakter, prompt, history, turnIds } = request.body;
       const input = { karakter, prompt, ...(history ? { history } : {}) };
       /** Stores the exchange once answered; a storage failure never costs the learner the answer. */
-      const store = async (answer: { response: string; sources: { id: string }[] }) => {
+      const store = async (answer: { response: string; sources: readonly ChatSource[] }) => {
         if (!opts.conversations) return;
         try {
           await opts.conversations.storeRagExchange(currentUser(request).id, {
             character: karakter,
             question: prompt,
             answer: answer.response,
-            sources: answer.sources.map((s) => s.id),
+            sources: answer.sources,
             turnIds,
           });
         } catch (err) {
@@ -95,7 +96,7 @@ async function streamAnswer(
   input: Parameters<RagEngine['stream']>[0],
   request: FastifyRequest,
   reply: FastifyReply,
-  store: (answer: { response: string; sources: { id: string }[] }) => Promise<void>,
+  store: (answer: { response: string; sources: readonly ChatSource[] }) => Promise<void>,
 ) {
   reply.hijack();
   const res = reply.raw;

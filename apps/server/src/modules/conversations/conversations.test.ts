@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatAnswer } from '@dwitunggal/contracts/chat';
 import type { HistoryPage, SyncData } from '@dwitunggal/contracts/schemas/learning';
 import { createTestContext, signUp, useTestContext } from '../../../test/helpers';
 import { bearer } from '../../../test/client';
@@ -187,14 +188,30 @@ describe('rag answers are stored by the server', () => {
       payload: { karakter: 'hatta', prompt: 'Kapan Bung Hatta lahir?', turnIds: ids },
     });
     expect(res.statusCode).toBe(200);
-    const answer = res.json<{ response: string; sources: { id: string }[] }>();
-    const page = await history('hatta');
+    const answer = res.json<ChatAnswer>();
+    expect(answer.sources.length).toBeGreaterThan(0);
+    let page = await history('hatta');
     const [figureTurn, userTurn] = page.turns;
     expect(userTurn).toMatchObject({ clientId: ids.user, role: 'user', model: 'rag' });
     expect(userTurn?.text).toBe('Kapan Bung Hatta lahir?');
     expect(figureTurn).toMatchObject({ clientId: ids.figure, role: 'figure', model: 'rag' });
     expect(figureTurn?.text).toBe(answer.response);
     expect(figureTurn?.meta.sources).toEqual(answer.sources.map((s) => s.id));
+    // Read back on any device with its citations as the chat showed them, and not yet rated.
+    expect(figureTurn?.sources).toEqual(answer.sources);
+    expect(figureTurn?.rating).toBeUndefined();
+    expect(userTurn?.sources).toBeUndefined();
+    // A rating is read back with the answer it rates.
+    const rated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: bearer(token),
+      payload: { character: 'hatta', messageId: ids.figure, rating: 'up' },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    page = await history('hatta');
+    expect(page.turns[0]).toMatchObject({ clientId: ids.figure, rating: 'up' });
+    expect(page.turns[1]?.rating).toBeUndefined();
     // A client that also syncs these ids changes nothing.
     const resend = await sync('hatta', [turn('lagi', { clientId: ids.user })]);
     expect(resend.json<{ data: SyncData }>().data.inserted).toBe(0);

@@ -1,30 +1,42 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
+import type { ChatSource } from '@dwitunggal/contracts/chat';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { TURNS_PER_FIGURE_MAX } from '@dwitunggal/contracts/learning';
 import { type StoredTurn, type TurnMeta } from '@dwitunggal/contracts/schemas/learning';
 import type { Db } from '../../db/client';
-import { conversationTurns } from '../../db/schema';
+import { conversationTurns, feedback } from '../../db/schema';
 
 export interface NewTurn {
   clientId: string;
   role: 'user' | 'figure';
   text: string;
   model: 'tfjs' | 'rag';
-  meta: TurnMeta;
+  meta: StoredMeta;
   createdAt: Date;
 }
 
 type TurnRow = typeof conversationTurns.$inferSelect;
+/** A turn as read back: with the learner's rating of it, when there is one. */
+type ReadTurn = TurnRow & { rating: 'up' | 'down' | null };
 
-export function toStoredTurn(row: TurnRow): StoredTurn {
+/**
+ * What the server keeps in a rag answer's meta besides the client-visible fields: the cited
+ * passages as the chat showed them (never sent by a client: `turnMeta` refuses unknown keys).
+ */
+export type StoredMeta = TurnMeta & { citations?: ChatSource[] };
+
+export function toStoredTurn(row: ReadTurn): StoredTurn {
+  const { citations, ...meta } = row.meta as StoredMeta;
   return {
     id: row.id,
     clientId: row.clientId,
     role: row.role,
     text: row.text,
     model: row.model,
-    meta: row.meta as TurnMeta,
+    meta,
     createdAt: row.createdAt.toISOString(),
+    ...(citations ? { sources: citations } : {}),
+    ...(row.rating ? { rating: row.rating } : {}),
   };
 }
 
@@ -88,16 +100,23 @@ export function createConversationRepository(db: Db) {
           )`);
     },
 
-    /** Newest first, older than the cursor when given. */
+    /** Newest first, older than the cursor when given; each with the learner's rating of it. */
     async page(
       userId: string,
       character: CharacterKey,
       limit: number,
       before?: { createdAt: Date; id: number },
-    ): Promise<TurnRow[]> {
+    ): Promise<ReadTurn[]> {
       return db
-        .select()
+        .select({ ...getTableColumns(conversationTurns), rating: feedback.rating })
         .from(conversationTurns)
+        .leftJoin(
+          feedback,
+          and(
+            eq(feedback.userId, conversationTurns.userId),
+            eq(feedback.messageId, conversationTurns.clientId),
+          ),
+        )
         .where(and(mine(userId, character), before ? olderThan(before) : undefined))
         .orderBy(desc(conversationTurns.createdAt), desc(conversationTurns.id))
         .limit(limit);

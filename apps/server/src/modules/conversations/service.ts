@@ -11,6 +11,7 @@ import {
   type SyncData,
   type TurnMeta,
 } from '@dwitunggal/contracts/schemas/learning';
+import type { ChatSource } from '@dwitunggal/contracts/chat';
 import type { InboxService } from '../inbox/service';
 import { cursorOf, toStoredTurn, type ConversationRepository, type NewTurn } from './repository';
 
@@ -27,6 +28,9 @@ interface SyncTurn {
 
 /** A new id for a turn whose client sent none (the rag route without turnIds). */
 export const serverTurnId = () => `srv_${randomUUID()}`;
+
+/** Characters of a cited passage's excerpt kept with a stored rag answer. */
+const EXCERPT_MAX = 1000;
 
 /**
  * Learners' conversations kept on the server. tfjs turns come from the client (idempotent on
@@ -92,13 +96,14 @@ export function createConversationService(deps: {
         character: CharacterKey;
         question: string;
         answer: string;
-        sources: string[];
+        sources: readonly ChatSource[];
         turnIds?: { user: string; figure: string } | undefined;
       },
     ): Promise<void> {
       const now = new Date(deps.now());
       const { character } = exchange;
       const ids = exchange.turnIds ?? { user: serverTurnId(), figure: serverTurnId() };
+      const cited = exchange.sources.slice(0, 10);
       await repo.insert(userId, character, [
         {
           clientId: ids.user,
@@ -113,7 +118,10 @@ export function createConversationService(deps: {
           role: 'figure',
           text: exchange.answer.slice(0, TURN_TEXT_MAX),
           model: 'rag',
-          meta: { sources: exchange.sources.slice(0, 10) },
+          meta: {
+            sources: cited.map((s) => s.id),
+            citations: cited.map((s) => ({ ...s, excerpt: s.excerpt.slice(0, EXCERPT_MAX) })),
+          },
           createdAt: now,
         },
       ]);

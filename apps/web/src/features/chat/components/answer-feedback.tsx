@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { toApiFailure } from '@/lib/api-error';
 import { sendFeedback } from '../learning/api';
 import { flushQueue, isQueued } from '../learning/sync-queue';
+import { setRating } from '../stores/chat-history';
 import { IconThumbDown, IconThumbUp } from './chat-icons';
 
 type Reason = (typeof FEEDBACK_REASONS)[number];
@@ -41,18 +42,21 @@ async function rate(userId: string, body: FeedbackBody): Promise<void> {
 
 /**
  * Thumbs up or down under a figure's answer (issue 15). Thumbs down opens a small form: a reason
- * and an optional comment of at most 500 characters. The pressed button shows the rating sent.
+ * and an optional comment of at most 500 characters. The pressed button shows the rating the
+ * server has, kept with the answer in the chat history (so it shows again after a reload, and
+ * on another device once the history is restored).
  */
 export function AnswerFeedback({
   character,
   messageId,
   userId,
+  rating,
 }: {
   character: CharacterKey;
   messageId: string;
   userId: string;
+  rating: 'up' | 'down' | undefined;
 }) {
-  const [rating, setRating] = useState<'up' | 'down' | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [reason, setReason] = useState<Reason | ''>('');
   const [comment, setComment] = useState('');
@@ -65,7 +69,7 @@ export function AnswerFeedback({
     setNote(null);
     try {
       await rate(userId, { character, messageId, ...body });
-      setRating(body.rating);
+      setRating(character, messageId, body.rating);
       setFormOpen(false);
       setNote({ tone: 'ok', text: FEEDBACK_MESSAGES.thanks });
     } catch (error) {

@@ -289,7 +289,9 @@ describe('chat screen: history on the server', () => {
     await user.click(within(form).getByRole('button', { name: 'Kirim penilaian' }));
     expect(await within(answer).findByRole('status')).toHaveTextContent('Terima kasih');
     expect(down).toHaveAttribute('aria-pressed', 'true');
-    const shown = stored('chat-soekarno') as { id: string }[];
+    const shown = stored('chat-soekarno') as { id: string; meta?: { rating?: string } }[];
+    // Kept with the answer: it shows again after a reload.
+    expect(shown[1]?.meta?.rating).toBe('down');
     expect(learningApi.state.feedback.map((f) => f.body)).toEqual([
       {
         character: 'soekarno',

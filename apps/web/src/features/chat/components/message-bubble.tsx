@@ -66,14 +66,16 @@ type BubbleProps = {
 };
 
 /**
- * One message of the log. A message never changes once appended (same id, same content), so a
- * bubble renders once: appending to a long conversation re-renders only the new bubbles, and
- * the classifier's answer is not kept waiting behind a re-render of the whole log.
+ * One message of the log. A message never changes once appended (same id, same content) but for
+ * the learner's rating, so a bubble renders once and again only when rated: appending to a long
+ * conversation re-renders only the new bubbles, and the classifier's answer is not kept waiting
+ * behind a re-render of the whole log.
  */
 export const MessageBubble = memo(
   MessageBubbleView,
   (prev: BubbleProps, next: BubbleProps) =>
     prev.message.id === next.message.id &&
+    prev.message.meta?.rating === next.message.meta?.rating &&
     prev.character.key === next.character.key &&
     prev.learnerId === next.learnerId,
 );
@@ -116,7 +118,12 @@ function MessageBubbleView({ message, character, learnerId }: BubbleProps) {
         </div>
         <MetaLine message={message} align="start" />
         {learnerId && !message.isError && (
-          <AnswerFeedback character={character.key} messageId={message.id} userId={learnerId} />
+          <AnswerFeedback
+            character={character.key}
+            messageId={message.id}
+            userId={learnerId}
+            rating={message.meta?.rating}
+          />
         )}
       </div>
     </li>

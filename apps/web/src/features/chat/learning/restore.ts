@@ -23,6 +23,8 @@ export function toChatMessage(figure: CharacterKey, turn: StoredTurn): ChatMessa
     if (turn.meta.tag !== undefined) meta.tag = turn.meta.tag;
     if (turn.meta.confidence !== undefined) meta.probability = turn.meta.confidence;
     if (turn.meta.fallback || turn.meta.unsure) meta.lowConfidence = true;
+    if (turn.sources) meta.sources = turn.sources;
+    if (turn.rating) meta.rating = turn.rating;
     message.meta = meta;
   }
   return message;
@@ -35,7 +37,11 @@ export function mergeMessages(
 ): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const m of server) byId.set(m.id, m);
-  for (const m of local) byId.set(m.id, m); // the device's copy has the richer meta
+  for (const m of local) {
+    // The device's copy has the richer meta; a rating given on another device comes along.
+    const rating = byId.get(m.id)?.meta?.rating;
+    byId.set(m.id, rating && m.meta && !m.meta.rating ? { ...m, meta: { ...m.meta, rating } } : m);
+  }
   return [...byId.values()]
     .map((m, i) => ({ m, i, t: Date.parse(m.timestamp) || 0 }))
     .sort((a, b) => a.t - b.t || a.i - b.i)

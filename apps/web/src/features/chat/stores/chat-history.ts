@@ -23,6 +23,8 @@ export type MessageMeta = {
   modelVersion?: number;
   /** rag: the passages the answer is grounded in. */
   sources?: ChatSource[];
+  /** The learner's thumbs up or down on this answer, once the server has it. */
+  rating?: 'up' | 'down';
 };
 
 /** Spec section 3: id, text, sender (user or the character key), timestamp string, isError. */
@@ -62,6 +64,7 @@ function readMeta(value: unknown): MessageMeta | undefined {
   if (typeof value.modelVersion === 'number') meta.modelVersion = value.modelVersion;
   const sources = readSources(value.sources);
   if (sources) meta.sources = sources;
+  if (value.rating === 'up' || value.rating === 'down') meta.rating = value.rating;
   return meta;
 }
 
@@ -108,6 +111,13 @@ export function chatHistory(character: CharacterKey): StoredValue<ChatMessage[]>
 
 export function appendMessages(character: CharacterKey, messages: readonly ChatMessage[]): void {
   chatHistory(character).set((previous) => [...previous, ...messages].slice(-HISTORY_LIMIT));
+}
+
+/** Keeps the learner's rating with the rated answer (it shows again after a reload). */
+export function setRating(character: CharacterKey, id: string, rating: 'up' | 'down'): void {
+  chatHistory(character).set((messages) =>
+    messages.map((m) => (m.id === id && m.meta ? { ...m, meta: { ...m.meta, rating } } : m)),
+  );
 }
 
 export function clearHistory(character: CharacterKey): void {
