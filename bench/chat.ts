@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, api, startServer, tmpDir, type CannonResult } from './lib';
+import { ROOT, api, registerAndLogin, startServer, tmpDir, type CannonResult } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -106,15 +106,8 @@ async function main() {
   });
   try {
     const creds = { name: 'Bench Chat', email: 'bench.chat@example.com', password: 'Merdeka1945' };
-    await api(`${server.url}/api/auth/register`, { method: 'POST', json: creds });
-    const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      json: { email: creds.email, password: creds.password },
-    });
-    const headers = {
-      authorization: `Bearer ${login.data.token}`,
-      'content-type': 'application/json',
-    };
+    const session = await registerAndLogin(server.url, creds);
+    const headers = { ...session.headers, 'content-type': 'application/json' };
     const url = `${server.url}/api/chat`;
     const single = [JSON.stringify(SINGLE_PROMPT)];
     const mix = evalBodies();

@@ -196,26 +196,40 @@ export async function startBenchApp(
   };
 }
 
+/** Registers an account through the API, runs `registered` on its id, then logs it in. */
+export async function registerAndLogin(
+  address: string,
+  creds: { name: string; email: string; password: string },
+  registered?: (userId: string) => Promise<unknown>,
+) {
+  const account = await api<Envelope<{ user: { id: string } }>>(`${address}/api/auth/register`, {
+    method: 'POST',
+    json: creds,
+  });
+  await registered?.(account.data.user.id);
+  const login = await api<Envelope<{ token: string; user: { id: string } }>>(
+    `${address}/api/auth/login`,
+    { method: 'POST', json: { email: creds.email, password: creds.password } },
+  );
+  const { token, user } = login.data;
+  return { token, user, headers: { authorization: `Bearer ${token}` } };
+}
+
 /**
- * Registers an account through the API and logs it in; with `admin`, promotes it in the
+ * Registers an account of an in-process bench and logs it in; with `admin`, promotes it in the
  * database first (the token is issued after, so it carries the role).
  */
-export async function signIn(
+export function signIn(
   bench: Pick<BenchApp, 'address' | 'database'>,
   email: string,
   options: { admin?: boolean; name?: string } = {},
 ) {
   const creds = { name: options.name ?? 'Bench User', email, password: 'Merdeka1945' };
-  const registered = await api<Envelope<{ user: { id: string } }>>(
-    `${bench.address}/api/auth/register`,
-    { method: 'POST', json: creds },
+  return registerAndLogin(
+    bench.address,
+    creds,
+    options.admin
+      ? (id) => createUserRepository(bench.database.db).setRole(id, 'admin')
+      : undefined,
   );
-  if (options.admin)
-    await createUserRepository(bench.database.db).setRole(registered.data.user.id, 'admin');
-  const login = await api<Envelope<{ token: string; user: { id: string } }>>(
-    `${bench.address}/api/auth/login`,
-    { method: 'POST', json: { email, password: creds.password } },
-  );
-  const { token, user } = login.data;
-  return { token, user, headers: { authorization: `Bearer ${token}` } };
 }

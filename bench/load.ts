@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { api, startServer, tmpDir } from './lib';
+import { api, registerAndLogin, startServer, tmpDir } from './lib';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -221,18 +221,8 @@ try {
   }));
   const tokens: string[] = [];
   for (const [i, c] of credentials.entries()) {
-    await api(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      json: { name: `Pelajar Beban ${i}`, ...c },
-    });
-    tokens.push(
-      (
-        await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
-          method: 'POST',
-          json: c,
-        })
-      ).data.token,
-    );
+    const { token } = await registerAndLogin(server.url, { name: `Pelajar Beban ${i}`, ...c });
+    tokens.push(token);
   }
   const active = await api<{ data: { version: number } }>(
     `${server.url}/api/models/soekarno/active`,

@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { HEADLESS_FLAGS, resolveChromium } from '../scripts/chromium.mjs';
-import { api, startServer, tmpDir } from './lib';
+import { registerAndLogin, startServer, tmpDir } from './lib';
 
 // CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
 const chromiumBinary = await resolveChromium();
@@ -55,17 +55,13 @@ async function measure(browser: Browser, url: string, token?: string) {
 const server = await startServer({ DATA_DIR: tmpDir('dw-bench-web-') });
 try {
   const creds = { name: 'Bench Learner', email: 'bench.web@example.com', password: 'Merdeka1945' };
-  await api(`${server.url}/api/auth/register`, { method: 'POST', json: creds });
-  const login = await api<{ data: { token: string } }>(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    json: { email: creds.email, password: creds.password },
-  });
+  const { token } = await registerAndLogin(server.url, creds);
   const browser = await chromium.launch({
     executablePath: chromiumBinary.executablePath,
     args: [...HEADLESS_FLAGS, ...chromiumBinary.args],
   });
   const loginPage = await measure(browser, `${server.url}/login`);
-  const homePage = await measure(browser, `${server.url}/home`, login.data.token);
+  const homePage = await measure(browser, `${server.url}/home`, token);
   await browser.close();
   console.log(
     JSON.stringify({

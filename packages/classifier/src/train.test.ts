@@ -5,75 +5,38 @@ import { examplesOf } from './dataset';
 import { ORIGINAL_CONFIG, responseChunks, train, trainingTexts } from './train';
 import { PREPROCESS_VERSION } from './preprocess';
 
-/** Three tags whose inputs share no word across tags: separable by words alone. */
-const separable: Dataset = {
+/** The tags salam, pamit and tanya, one response each, with the given inputs. */
+const greetings = (salam: string[], pamit: string[], tanya: string[]): Dataset => ({
   tags: [
-    {
-      tag: 'salam',
-      input: ['halo', 'hai kawan', 'pagi bung', 'halo halo', 'hai hai', 'apa kabar'],
-      responses: ['Halo juga!'],
-    },
-    {
-      tag: 'pamit',
-      input: [
-        'dadah',
-        'sampai jumpa',
-        'permisi pulang',
-        'sampai nanti',
-        'dadah dadah',
-        'pamit dulu',
-      ],
-      responses: ['Sampai jumpa.'],
-    },
-    {
-      tag: 'tanya',
-      input: [
-        'kapan lahir',
-        'lahir dimana',
-        'tahun berapa lahir',
-        'kota kelahiran',
-        'ulang tahun',
-        'tanggal lahir',
-      ],
-      responses: ['Saya lahir pada 1901.'],
-    },
+    { tag: 'salam', input: salam, responses: ['Halo juga!'] },
+    { tag: 'pamit', input: pamit, responses: ['Sampai jumpa.'] },
+    { tag: 'tanya', input: tanya, responses: ['Saya lahir pada 1901.'] },
   ],
-};
+});
+
+/** Questions about a birth: the third tag of both sets below. */
+const TANYA = [
+  'kapan lahir',
+  'lahir dimana',
+  'tahun berapa lahir',
+  'kota kelahiran',
+  'ulang tahun',
+  'tanggal lahir',
+];
+
+/** Inputs that share no word across tags: separable by words alone. */
+const separable = greetings(
+  ['halo', 'hai kawan', 'pagi bung', 'halo halo', 'hai hai', 'apa kabar'],
+  ['dadah', 'sampai jumpa', 'permisi pulang', 'sampai nanti', 'dadah dadah', 'pamit dulu'],
+  TANYA,
+);
 
 /** Linearly separable, but "selamat" occurs in two tags: naive Bayes alone may miss one. */
-const toy: Dataset = {
-  tags: [
-    {
-      tag: 'salam',
-      input: ['halo', 'hai kawan', 'selamat pagi', 'halo halo', 'hai semua', 'selamat siang'],
-      responses: ['Halo juga!'],
-    },
-    {
-      tag: 'pamit',
-      input: [
-        'dadah',
-        'sampai jumpa',
-        'selamat tinggal',
-        'sampai nanti',
-        'dadah semuanya',
-        'permisi pulang',
-      ],
-      responses: ['Sampai jumpa.'],
-    },
-    {
-      tag: 'tanya',
-      input: [
-        'kapan lahir',
-        'di mana lahir',
-        'tahun berapa lahir',
-        'kota kelahiran',
-        'kapan ulang tahun',
-        'tanggal lahir',
-      ],
-      responses: ['Saya lahir pada 1901.'],
-    },
-  ],
-};
+const toy = greetings(
+  ['halo', 'hai kawan', 'selamat pagi', 'halo halo', 'hai semua', 'selamat siang'],
+  ['dadah', 'sampai jumpa', 'selamat tinggal', 'sampai nanti', 'dadah semuanya', 'permisi pulang'],
+  TANYA,
+);
 
 const accuracyOnInputs = (result: ReturnType<typeof train>, data: Dataset): number => {
   const ex = examplesOf(data);

@@ -743,6 +743,33 @@ const slot = (w: Float32Array, decay: boolean): Slot => ({
   decay,
 });
 
+/**
+ * Backward through a dense layer (kernel rows = inputs, columns = outputs): adds x * dy to the
+ * kernel's gradient and writes dy times the kernel's row into dx[j] for each input j. Outputs
+ * with no gradient (a dropped or inactive unit) and zero inputs add nothing and are skipped.
+ */
+function denseBackward(
+  x: Float64Array,
+  dy: Float64Array,
+  kernel: Slot,
+  dx: Float64Array,
+  inputs: number,
+  outputs: number,
+): void {
+  for (let j = 0; j < inputs; j++) {
+    const xj = x[j] as number;
+    const base = j * outputs;
+    let acc = 0;
+    for (let o = 0; o < outputs; o++) {
+      const g = dy[o] as number;
+      if (g === 0) continue;
+      if (xj !== 0) kernel.g[base + o] = (kernel.g[base + o] as number) + xj * g;
+      acc += g * (kernel.w[base + o] as number);
+    }
+    dx[j] = acc;
+  }
+}
+
 function optimise(
   spec: ModelSpec,
   params: ModelParams,
@@ -824,34 +851,11 @@ function optimise(
           if (y > 0) lossSum -= bag.sampleWeight * y * Math.log(Math.max(p, 1e-12));
           logits[c] = (p - y) * scale;
         }
-        dFeat.fill(0);
-        for (let j = 0; j < F; j++) {
-          const x = feat[j] as number;
-          const base = j * C;
-          let acc = 0;
-          for (let c = 0; c < C; c++) {
-            const gc = logits[c] as number;
-            if (x !== 0) ok.g[base + c] = (ok.g[base + c] as number) + x * gc;
-            acc += gc * (ok.w[base + c] as number);
-          }
-          dFeat[j] = acc;
-        }
+        denseBackward(feat, logits, ok, dFeat, F, C);
         for (let c = 0; c < C; c++) ob.g[c] = (ob.g[c] as number) + (logits[c] as number);
         if (hk && hb) {
           for (let k = 0; k < H; k++) dFeat[k] = (dFeat[k] as number) * (mask[k] as number);
-          dPooled.fill(0);
-          for (let j = 0; j < d; j++) {
-            const x = pooled[j] as number;
-            const base = j * H;
-            let acc = 0;
-            for (let k = 0; k < H; k++) {
-              const gk = dFeat[k] as number;
-              if (gk === 0) continue;
-              hk.g[base + k] = (hk.g[base + k] as number) + x * gk;
-              acc += gk * (hk.w[base + k] as number);
-            }
-            dPooled[j] = acc;
-          }
+          denseBackward(pooled, dFeat, hk, dPooled, d, H);
           for (let k = 0; k < H; k++) hb.g[k] = (hb.g[k] as number) + (dFeat[k] as number);
         } else {
           dPooled.set(dFeat);

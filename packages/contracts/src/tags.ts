@@ -11,6 +11,11 @@ export const INPUTS_MAX = 200;
 export const INPUT_LENGTH_MAX = 200;
 export const RESPONSES_MAX = 50;
 export const RESPONSE_LENGTH_MAX = 1000;
+/** The most items of a tag's two lists, and the message when a tag would hold more. */
+export const TAG_LIST_LIMITS = {
+  input: { max: INPUTS_MAX, tooMany: 'At most 200 inputs per tag' },
+  responses: { max: RESPONSES_MAX, tooMany: 'At most 50 responses per tag' },
+} as const;
 /** The quality report flags tags with fewer inputs than this. */
 export const FEW_INPUTS_THRESHOLD = 10;
 
@@ -163,21 +168,15 @@ export function planMerge<S extends MergeState>(
     const { inputKeys, responseKeys } = state;
     const newInputs = t.input.filter((text) => !inputKeys.has(foldPhrase(text)));
     const newResponses = t.responses.filter((text) => !responseKeys.has(foldPhrase(text)));
-    if (inputKeys.size + newInputs.length > INPUTS_MAX) {
-      issues.push({
-        path: `tags[${index}].input`,
-        field: 'input',
-        tag: t.tag,
-        message: 'At most 200 inputs per tag',
-      });
-    }
-    if (responseKeys.size + newResponses.length > RESPONSES_MAX) {
-      issues.push({
-        path: `tags[${index}].responses`,
-        field: 'responses',
-        tag: t.tag,
-        message: 'At most 50 responses per tag',
-      });
+    const lists = [
+      ['input', inputKeys, newInputs],
+      ['responses', responseKeys, newResponses],
+    ] as const;
+    for (const [field, keys, added] of lists) {
+      const { max, tooMany } = TAG_LIST_LIMITS[field];
+      if (keys.size + added.length > max) {
+        issues.push({ path: `tags[${index}].${field}`, field, tag: t.tag, message: tooMany });
+      }
     }
     for (const text of newInputs) inputKeys.add(foldPhrase(text));
     for (const text of newResponses) responseKeys.add(foldPhrase(text));

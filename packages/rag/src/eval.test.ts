@@ -7,8 +7,8 @@ import {
   reciprocalRankAtK,
   recallAtK,
 } from './eval';
-import { parsePassages } from './knowledge';
 import { createRetriever } from './retriever';
+import { tinyPassages } from './testing/fixtures';
 
 describe('retrieval metrics', () => {
   const ranking = ['a', 'x', 'b', 'y', 'z', 'c'];
@@ -34,32 +34,14 @@ describe('retrieval metrics', () => {
 });
 
 describe('evaluateRetriever', () => {
-  const passages = parsePassages([
-    {
-      id: 'p1',
-      title: 'Koperasi',
-      figures: ['hatta'],
-      period: '1951',
-      text: 'Hatta memperjuangkan koperasi untuk rakyat. Koperasi adalah usaha bersama.',
-      references: ['r'],
-    },
-    {
-      id: 'p2',
-      title: 'Pancasila',
-      figures: ['soekarno'],
-      period: '1945',
-      text: 'Soekarno berpidato tentang Pancasila pada 1 Juni 1945. Pancasila terdiri atas lima sila.',
-      references: ['r'],
-    },
-  ]);
-  const retriever = createRetriever(passages);
+  const retriever = createRetriever(tinyPassages());
 
   it('aggregates per figure and counts the gate separately', () => {
     const report = evaluateRetriever(
       retriever,
       parseEvalQuestions([
-        { id: 'q1', karakter: 'hatta', question: 'Apa itu koperasi?', relevant: ['p1'] },
-        { id: 'q2', karakter: 'soekarno', question: 'Apa itu Pancasila?', relevant: ['p2'] },
+        { id: 'q1', karakter: 'hatta', question: 'Apa itu koperasi?', relevant: ['koperasi'] },
+        { id: 'q2', karakter: 'soekarno', question: 'Apa itu Pancasila?', relevant: ['pancasila'] },
         { id: 'q3', karakter: 'hatta', question: 'resep rendang padang', relevant: [] },
       ]),
     );

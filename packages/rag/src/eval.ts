@@ -1,5 +1,6 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
+import { parseIdArrays } from './id-arrays';
 import type { Retriever } from './retriever';
 
 /**
@@ -21,33 +22,30 @@ export class EvalDataError extends Error {
 
 /** Validates raw JSON arrays of evaluation questions. */
 export function parseEvalQuestions(...sources: unknown[]): EvalQuestion[] {
-  const out: EvalQuestion[] = [];
-  const ids = new Set<string>();
-  for (const source of sources) {
-    if (!Array.isArray(source)) throw new EvalDataError('evaluation source must be an array');
-    for (const raw of source as unknown[]) {
-      const q = raw as Partial<EvalQuestion> | null;
-      if (
-        !q ||
-        typeof q.id !== 'string' ||
-        typeof q.question !== 'string' ||
-        !(CHARACTER_KEYS as readonly unknown[]).includes(q.karakter) ||
-        !Array.isArray(q.relevant) ||
-        !q.relevant.every((r) => typeof r === 'string')
-      ) {
-        throw new EvalDataError(`invalid evaluation question ${JSON.stringify(raw)}`);
-      }
-      if (ids.has(q.id)) throw new EvalDataError(`duplicate evaluation question id ${q.id}`);
-      ids.add(q.id);
-      out.push({
-        id: q.id,
-        karakter: q.karakter as CharacterKey,
-        question: q.question,
-        relevant: [...q.relevant],
-      });
-    }
+  return parseIdArrays(sources, parseQuestion, (message) => new EvalDataError(message), {
+    source: 'evaluation',
+    record: 'evaluation question',
+  });
+}
+
+function parseQuestion(raw: unknown): EvalQuestion {
+  const q = raw as Partial<EvalQuestion> | null;
+  if (
+    !q ||
+    typeof q.id !== 'string' ||
+    typeof q.question !== 'string' ||
+    !(CHARACTER_KEYS as readonly unknown[]).includes(q.karakter) ||
+    !Array.isArray(q.relevant) ||
+    !q.relevant.every((r) => typeof r === 'string')
+  ) {
+    throw new EvalDataError(`invalid evaluation question ${JSON.stringify(raw)}`);
   }
-  return out;
+  return {
+    id: q.id,
+    karakter: q.karakter as CharacterKey,
+    question: q.question,
+    relevant: [...q.relevant],
+  };
 }
 
 /** Share of the relevant ids found in the first k of the ranking. */

@@ -1,5 +1,6 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
+import { parseIdArrays } from './id-arrays';
 
 /** One passage of the knowledge base (data/seed/knowledge/*.json). */
 export interface Passage {
@@ -23,18 +24,10 @@ export class KnowledgeError extends Error {
  * Throws a KnowledgeError naming the offending passage; ids must be unique across the arrays.
  */
 export function parsePassages(...sources: unknown[]): Passage[] {
-  const out: Passage[] = [];
-  const seen = new Set<string>();
-  for (const source of sources) {
-    if (!Array.isArray(source)) throw new KnowledgeError('knowledge source must be an array');
-    source.forEach((raw: unknown, index) => {
-      const passage = parseOne(raw, index);
-      if (seen.has(passage.id)) throw new KnowledgeError(`duplicate passage id ${passage.id}`);
-      seen.add(passage.id);
-      out.push(passage);
-    });
-  }
-  return out;
+  return parseIdArrays(sources, parseOne, (message) => new KnowledgeError(message), {
+    source: 'knowledge',
+    record: 'passage',
+  });
 }
 
 function parseOne(raw: unknown, index: number): Passage {

@@ -161,19 +161,15 @@ const SENTENCE_INITIAL_FUNCTION_WORDS = new Set([
 const NAMING_WORD =
   /^(?:menjadi|jadi|sebagai|bernama|namanya|disebut|dijuluki|julukan|gelar|panggilan|(?:me|di)?(?:m|p)anggil(?:nya)?)$/;
 
+/** The nearest relatives: both a personal noun and a kin noun. */
+const CLOSE_KIN = ['ayah', 'ibu', 'kakak', 'adik', 'kakek', 'nenek', 'istri', 'suami'] as const;
+
 /**
  * Personal nouns whose "-nya" becomes " saya" when the speaker is the nearest person before:
  * kin, and what a person has or does ("hukumannya", "perannya", "pidatonya").
  */
 const PERSONAL_NOUNS = [
-  'ayah',
-  'ibu',
-  'kakak',
-  'adik',
-  'kakek',
-  'nenek',
-  'istri',
-  'suami',
+  ...CLOSE_KIN,
   'keluarga',
   'orang tua',
   'putri',
@@ -382,14 +378,7 @@ function nearestCandidate(
 
 /** Words for a relative (a person of his own, not something a person has). */
 export const KIN_NOUNS = [
-  'ayah',
-  'ibu',
-  'kakak',
-  'adik',
-  'kakek',
-  'nenek',
-  'istri',
-  'suami',
+  ...CLOSE_KIN,
   'anak',
   'putra',
   'putri',

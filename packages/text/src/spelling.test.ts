@@ -2,53 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { collapseRepeats, learnerWords, normalizeToken } from './spelling';
 
 describe('learner spelling', () => {
-  it('expands chat abbreviations the way learners type them', () => {
-    expect(learnerWords('bung lahir dmn sih? knp gk sekolah lg')).toEqual([
-      'bung',
-      'lahir',
-      'di',
-      'mana',
-      'sih',
-      'kenapa',
-      'tidak',
-      'sekolah',
-      'lagi',
-    ]);
-    expect(learnerWords('terus abis itu gmn? udh taun brp')).toEqual([
-      'terus',
-      'habis',
-      'itu',
-      'bagaimana',
-      'sudah',
-      'tahun',
-      'berapa',
-    ]);
-    expect(learnerWords('Wapres RI yg pertama')).toEqual([
-      'wakil',
-      'presiden',
-      'republik',
-      'indonesia',
-      'yang',
-      'pertama',
-    ]);
-  });
-
-  it('folds case, diacritics and the old spelling of names', () => {
-    expect(learnerWords('Soekarno, Tjokroaminoto dan Sjahrir — café')).toEqual([
-      'sukarno',
-      'cokroaminoto',
-      'dan',
-      'syahrir',
-      'cafe',
-    ]);
+  // What a learner types, and the words read from it.
+  it.each([
+    // Chat abbreviations the way learners type them.
+    ['bung lahir dmn sih? knp gk sekolah lg', 'bung lahir di mana sih kenapa tidak sekolah lagi'],
+    ['terus abis itu gmn? udh taun brp', 'terus habis itu bagaimana sudah tahun berapa'],
+    ['Wapres RI yg pertama', 'wakil presiden republik indonesia yang pertama'],
+    // Case, diacritics and the old spelling of names.
+    ['Soekarno, Tjokroaminoto dan Sjahrir — café', 'sukarno cokroaminoto dan syahrir cafe'],
+  ])('reads %j as %j', (typed, read) => {
+    expect(learnerWords(typed)).toEqual(read.split(' '));
   });
 
   it('collapses repeated letters and reduplication written with a digit', () => {
-    expect(collapseRepeats('halooo')).toBe('halo');
-    expect(collapseRepeats('hallo')).toBe('hallo');
-    expect(collapseRepeats('siapaaa')).toBe('siapa');
-    expect(collapseRepeats('bungggg')).toBe('bung');
-    expect(collapseRepeats('pppki')).toBe('pppki');
+    const typed = ['halooo', 'hallo', 'siapaaa', 'bungggg', 'pppki'];
+    expect(typed.map(collapseRepeats)).toEqual(['halo', 'hallo', 'siapa', 'bung', 'pppki']);
     expect(normalizeToken('anak2')).toEqual(['anak', 'anak']);
     expect(normalizeToken('kpn2')).toEqual(['kapan', 'kapan']);
   });

@@ -8,6 +8,7 @@ import {
   QUALITY_ISSUE_KINDS,
   RESPONSE_LENGTH_MAX,
   RESPONSES_MAX,
+  TAG_LIST_LIMITS,
   TAG_NAME_MAX,
 } from '../tags';
 import { characterName, characterNama } from './characters';
@@ -53,14 +54,14 @@ export const tagFields = z.object({
     max: INPUTS_MAX,
     itemMax: INPUT_LENGTH_MAX,
     required: 'At least one input is required',
-    tooMany: 'At most 200 inputs per tag',
+    tooMany: TAG_LIST_LIMITS.input.tooMany,
     tooLong: 'Each input can be at most 200 characters',
   }),
   responses: phraseList({
     max: RESPONSES_MAX,
     itemMax: RESPONSE_LENGTH_MAX,
     required: 'At least one response is required',
-    tooMany: 'At most 50 responses per tag',
+    tooMany: TAG_LIST_LIMITS.responses.tooMany,
     tooLong: 'Each response can be at most 1000 characters',
   }),
 });

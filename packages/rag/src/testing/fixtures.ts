@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Passage } from '../knowledge';
+import { parsePassages, type Passage } from '../knowledge';
 import { loadKnowledge } from '../load-knowledge';
 import { createRetriever, type Retriever } from '../retriever';
 
@@ -20,4 +20,26 @@ export function realPassages(): Promise<Passage[]> {
 export function realRetriever(): Promise<Retriever> {
   retriever ??= realPassages().then((p) => createRetriever(p));
   return retriever;
+}
+
+/** Two passages, one about each figure: a corpus that does not depend on the real data. */
+export function tinyPassages(): Passage[] {
+  return parsePassages([
+    {
+      id: 'koperasi',
+      title: 'Koperasi',
+      figures: ['hatta'],
+      period: '1951',
+      text: 'Hatta memperjuangkan koperasi untuk rakyat. Koperasi adalah usaha bersama.',
+      references: ['Catatan'],
+    },
+    {
+      id: 'pancasila',
+      title: 'Pancasila',
+      figures: ['soekarno'],
+      period: '1945',
+      text: 'Soekarno berpidato tentang Pancasila pada 1 Juni 1945. Pancasila terdiri atas lima sila.',
+      references: ['Catatan'],
+    },
+  ]);
 }
