@@ -5,6 +5,7 @@ import {
   createEmbeddedGenerator,
   detectIntent,
   NARRATOR_PREFIX,
+  withoutToday,
 } from './embedded-generator';
 import type { GenerateInput } from './generator';
 import { loadEvalQuestions } from './load-knowledge';
@@ -34,7 +35,7 @@ function isGrounded(text: string, input: GenerateInput): boolean {
   allowed.add(NARRATOR_PREFIX);
   for (const hit of input.hits) {
     for (const sentence of splitSentences(hit.passage.text)) {
-      allowed.add(toFirstPerson(sentence, input.karakter));
+      allowed.add(toFirstPerson(withoutToday(sentence), input.karakter));
       // A narrator's note quotes the passage as written.
       if (afterLifetime(sentence, input.karakter)) allowed.add(sentence);
     }
@@ -85,10 +86,12 @@ describe('embedded generator', () => {
           expect(fact.spoken).toBe(
             answer.opening === NARRATOR_PREFIX
               ? fact.original
-              : toFirstPerson(fact.original, karakter),
+              : toFirstPerson(withoutToday(fact.original), karakter),
           );
-          // Nothing after his death is said in his voice.
+          // Nothing after his death is said in his voice, not even what a place is today.
           expect(answer.opening === NARRATOR_PREFIX).toBe(afterLifetime(fact.original, karakter));
+          if (answer.opening !== NARRATOR_PREFIX)
+            expect(fact.spoken).not.toMatch(/\b(?:kini|sekarang|dewasa ini|saat ini)\b/i);
         }
       }
     }
@@ -195,5 +198,35 @@ describe('detectIntent', () => {
     expect(detectIntent('Berapa negara yang datang?')).toBe('howMany');
     expect(detectIntent('Apa itu Supersemar?')).toBe('define');
     expect(detectIntent('Ceritakan masa kecil Bapak')).toBe('other');
+  });
+});
+
+describe("what a place is today stays out of the figure's voice", () => {
+  it.each([
+    [
+      'Mohammad Hatta lahir pada 12 Agustus 1902 di Fort de Kock, kota di Sumatra Barat yang kini bernama Bukittinggi.',
+      'Mohammad Hatta lahir pada 12 Agustus 1902 di Fort de Kock, kota di Sumatra Barat.',
+    ],
+    [
+      'Pada 1919 Mohammad Hatta pindah ke Batavia, kini Jakarta, untuk bersekolah.',
+      'Pada 1919 Mohammad Hatta pindah ke Batavia untuk bersekolah.',
+    ],
+    [
+      'Trikora dikeluarkan untuk merebut Irian Barat (kini Papua) dari Belanda.',
+      'Trikora dikeluarkan untuk merebut Irian Barat dari Belanda.',
+    ],
+    [
+      'Soekarno belajar di Technische Hoogeschool yang dibuka pada 1920 dan kini dikenal sebagai ITB.',
+      'Soekarno belajar di Technische Hoogeschool yang dibuka pada 1920.',
+    ],
+  ])('drops the side note on today from %j', (sentence, spoken) => {
+    expect(withoutToday(sentence)).toBe(spoken);
+    expect(afterLifetime(sentence, 'hatta')).toBe(false);
+  });
+
+  it('leaves a sentence about today to the narrator', () => {
+    const today = 'Rumah pengasingan Soekarno di Ende kini menjadi situs sejarah.';
+    expect(afterLifetime(today, 'soekarno')).toBe(true);
+    expect(afterLifetime('Soekarno dibuang ke Ende pada 1934.', 'soekarno')).toBe(false);
   });
 });

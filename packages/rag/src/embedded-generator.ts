@@ -80,13 +80,34 @@ const SELF_NAME: Record<CharacterKey, RegExp> = {
 };
 
 /**
+ * A side note on what a place or thing is called or has become today: ", kini Jakarta,",
+ * "(kini Papua)", or "yang kini bernama Bukittinggi" and "dan kini dikenal sebagai ITB" (to the
+ * end of their clause).
+ */
+const TODAY_APPOSITIVE = /,\s*kini\s+[^,.;]+,|\s*\(kini\s+[^)]*\)/gi;
+const TODAY_CLAUSE =
+  /,?\s+(?:yang|dan)\s+kini\s+(?:bernama|disebut|dikenal|menjadi|dijadikan|diperingati|dilestarikan|ditandai)\b[^,.;]*/gi;
+/** Words of the present day: the text's today, after both figures' deaths. */
+const TODAY = /\b(?:kini|sekarang|dewasa ini|saat ini)\b/i;
+
+/**
+ * The sentence without its side notes on today ("di Fort de Kock, kota yang kini bernama
+ * Bukittinggi" becomes "di Fort de Kock"): the figure speaks of his own time only.
+ */
+export function withoutToday(sentence: string): string {
+  return sentence.replace(TODAY_APPOSITIVE, '').replace(TODAY_CLAUSE, '');
+}
+
+/**
  * Whether a sentence tells of something after the figure's death (a later year, his death and
- * burial): it is never put in his mouth, only in a narrator's note.
+ * burial, or what a place is today once its side notes on today are left out): it is never put
+ * in his mouth, only in a narrator's note.
  */
 export function afterLifetime(sentence: string, karakter: CharacterKey): boolean {
   const died = deathYear(karakter);
   const years = (sentence.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).map(Number);
   if (years.some((y) => y > died)) return true;
+  if (TODAY.test(withoutToday(sentence))) return true;
   const death = DEATH_WORDS.exec(sentence);
   if (death && SELF_NAME[karakter].test(sentence)) {
     // "Ayah Hatta meninggal ketika ..." is his father's death, told in his own voice.
@@ -166,7 +187,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
   };
   const spokenOf = (sentence: IndexedSentence, karakter: CharacterKey): string => {
     const f = featuresOf(sentence);
-    return (f.spoken[karakter] ??= toFirstPerson(sentence.text, karakter));
+    return (f.spoken[karakter] ??= toFirstPerson(withoutToday(sentence.text), karakter));
   };
 
   const compose = ({ karakter, question, hits, alreadySaid }: GenerateInput): ComposedAnswer => {
