@@ -1,6 +1,5 @@
 import { useLocation } from 'react-router';
-import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
-import { inboxPath } from '@/config/paths';
+import { figureOfPath } from '@/config/paths';
 import { InboxScreen } from '@/features/inbox/components/inbox-screen';
 import { ModelActions } from '@/features/models/components/model-actions';
 import { QueryProvider } from './query-cache';
@@ -10,9 +9,7 @@ import { QueryProvider } from './query-cache';
  * figure the path names, with the retrain button of the model feature.
  */
 export function InboxRoute() {
-  const { pathname } = useLocation();
-  const figure =
-    CHARACTER_KEYS.find((key) => pathname.replace(/\/+$/, '') === inboxPath(key)) ?? 'soekarno';
+  const figure = figureOfPath('inbox', useLocation().pathname);
   return (
     <QueryProvider>
       <InboxScreen

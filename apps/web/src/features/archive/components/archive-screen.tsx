@@ -41,6 +41,9 @@ import { TagModal, type ModalTarget } from './tag-modal';
 /** Spec section 5: the create button's text once a figure has 15 tags. */
 export const LIMIT_BUTTON_TEXT = `Maksimal ${MAX_TAGS_PER_CHARACTER} tag tercapai`;
 
+/** The export buttons, in their order. */
+const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv'];
+
 const SHOW_OPTIONS: { value: TagShow; label: string }[] = [
   { value: 'all', label: 'Semua tag' },
   { value: 'few-inputs', label: `Input kurang dari ${FEW_INPUTS_THRESHOLD}` },
@@ -208,28 +211,21 @@ function ArchiveScreenFor({
             </p>
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="min-h-11 flex-1 sm:flex-none"
-              onClick={() => void onExport('json')}
-              loading={exporting === 'json'}
-              disabled={list.status !== 'ready' || exporting !== null}
-            >
-              {exporting !== 'json' && <IconDownload className="size-4" />}
-              <span className="max-sm:sr-only">Ekspor </span>JSON
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="min-h-11 flex-1 sm:flex-none"
-              onClick={() => void onExport('csv')}
-              loading={exporting === 'csv'}
-              disabled={list.status !== 'ready' || exporting !== null}
-            >
-              {exporting !== 'csv' && <IconDownload className="size-4" />}
-              <span className="max-sm:sr-only">Ekspor </span>CSV
-            </Button>
+            {EXPORT_FORMATS.map((format) => (
+              <Button
+                key={format}
+                variant="secondary"
+                size="sm"
+                className="min-h-11 flex-1 sm:flex-none"
+                onClick={() => void onExport(format)}
+                loading={exporting === format}
+                disabled={list.status !== 'ready' || exporting !== null}
+              >
+                {exporting !== format && <IconDownload className="size-4" />}
+                <span className="max-sm:sr-only">Ekspor </span>
+                {format.toUpperCase()}
+              </Button>
+            ))}
             <Button
               variant="secondary"
               size="sm"
