@@ -8,14 +8,17 @@ import { failure, learner, server, success, tokens } from '@/testing/server';
 const personalKeys = ['chat-soekarno', 'chat-hatta', 'achievement-soekarno', 'achievement-hatta'];
 const seedPersonalData = () => personalKeys.forEach((k) => localStorage.setItem(k, '[]'));
 
-async function openUserMenu(user: Awaited<ReturnType<typeof renderApp>>['user']) {
-  await user.click(await screen.findByRole('button', { name: /Menu akun/ }));
+/** Renders /home for the learner and opens the account menu; then clicks `item` in it, if given. */
+async function openUserMenu(item?: string) {
+  const app = await renderApp('/home', { session: 'learner' });
+  await app.user.click(await screen.findByRole('button', { name: /Menu akun/ }));
+  if (item) await app.user.click(screen.getByRole('button', { name: item }));
+  return app;
 }
 
 describe('signed-in layout: user menu', () => {
   it('shows the name and email', async () => {
-    const { user } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
+    await openUserMenu();
     expect(screen.getAllByText(learner.name).length).toBeGreaterThan(0);
     expect(screen.getByText(learner.email)).toBeInTheDocument();
   });
@@ -30,9 +33,7 @@ describe('signed-in layout: user menu', () => {
     );
     seedPersonalData();
     localStorage.setItem('selectedModelHatta', 'rag');
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Keluar' }));
+    const { router } = await openUserMenu('Keluar');
 
     expect(
       await screen.findByRole('heading', { name: 'Selamat datang kembali' }),
@@ -46,9 +47,7 @@ describe('signed-in layout: user menu', () => {
 
   it('logs out even when the logout call fails', async () => {
     server.use(http.post('*/api/auth/logout', () => failure(500, 'boom')));
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Keluar' }));
+    const { router } = await openUserMenu('Keluar');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storedAuth()?.token).toBeNull();
   });
@@ -62,9 +61,7 @@ describe('signed-in layout: user menu', () => {
         return success(null);
       }),
     );
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Hapus Akun' }));
+    const { router } = await openUserMenu('Hapus Akun');
 
     expect(confirm).toHaveBeenCalledWith(
       'Are you sure you want to delete your account? This action cannot be undone.',
@@ -84,9 +81,7 @@ describe('signed-in layout: user menu', () => {
       }),
     );
     seedPersonalData();
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Hapus Akun' }));
+    const { router } = await openUserMenu('Hapus Akun');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(deleteAuth).toBe(`Bearer ${tokens.learner}`);
@@ -97,16 +92,13 @@ describe('signed-in layout: user menu', () => {
   it('still clears everything and goes to /login when the deletion call fails', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(http.delete('*/api/auth/me', () => failure(500, 'boom')));
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Hapus Akun' }));
+    const { router } = await openUserMenu('Hapus Akun');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storedAuth()?.token).toBeNull();
   });
 
   it('closes with Escape and gives the focus back to its button', async () => {
-    const { user } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
+    const { user } = await openUserMenu();
     expect(screen.getByRole('button', { name: 'Keluar' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: 'Keluar' })).not.toBeInTheDocument();
