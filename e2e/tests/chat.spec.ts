@@ -3,8 +3,7 @@ import {
   askFigure as ask,
   chatBox as box,
   chatMessages as messages,
-  createLearner,
-  loginViaForm,
+  signedInLearner,
 } from './helpers';
 
 /**
@@ -36,8 +35,7 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
-  const learner = await createLearner(request, 'Pelajar Chat');
-  await loginViaForm(page, learner.email, learner.password);
+  await signedInLearner(page, request, 'Pelajar Chat');
   await page.waitForLoadState('networkidle');
   // TF.js is neither on /login nor on /home: no lazy chunk, no classifier worker.
   expect(scripts.filter((s) => s.includes('/lazy-'))).toEqual([]);
@@ -117,8 +115,7 @@ test('switching to rag answers with sources, and the choice is kept per figure',
   request,
 }) => {
   const csp = watchCsp(page);
-  const learner = await createLearner(request, 'Pelajar RAG');
-  await loginViaForm(page, learner.email, learner.password);
+  await signedInLearner(page, request, 'Pelajar RAG');
   await page.goto('/chathatta');
   // The radio is visually hidden inside its card: a learner clicks the card.
   await page
@@ -160,8 +157,7 @@ test.describe('offline', () => {
     request,
   }) => {
     const csp = watchCsp(page);
-    const learner = await createLearner(request, 'Pelajar Luring');
-    await loginViaForm(page, learner.email, learner.password);
+    await signedInLearner(page, request, 'Pelajar Luring');
     await page.goto('/chatsoekarno');
     // Wait for the service worker to control the page, then load the chat through it so that
     // TF.js and the model files land in its runtime caches.
