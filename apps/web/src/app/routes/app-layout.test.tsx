@@ -16,6 +16,18 @@ async function openUserMenu(item?: string) {
   return app;
 }
 
+/** Answers `method url` with success; returns the Authorization header of every call, in order. */
+function answerAndRecord(method: 'post' | 'delete', url: string) {
+  const authorizations: (string | null)[] = [];
+  server.use(
+    http[method](url, ({ request }) => {
+      authorizations.push(request.headers.get('authorization'));
+      return success(null);
+    }),
+  );
+  return authorizations;
+}
+
 describe('signed-in layout: user menu', () => {
   it('shows the name and email', async () => {
     await openUserMenu();
@@ -24,13 +36,7 @@ describe('signed-in layout: user menu', () => {
   });
 
   it('logs out: tells the server, clears the session and local chat data, goes to /login', async () => {
-    let logoutAuth: string | null = null;
-    server.use(
-      http.post('*/api/auth/logout', ({ request }) => {
-        logoutAuth = request.headers.get('authorization');
-        return success(null);
-      }),
-    );
+    const logoutAuth = answerAndRecord('post', '*/api/auth/logout');
     seedPersonalData();
     localStorage.setItem('selectedModelHatta', 'rag');
     const { router } = await openUserMenu('Keluar');
@@ -39,7 +45,7 @@ describe('signed-in layout: user menu', () => {
       await screen.findByRole('heading', { name: 'Selamat datang kembali' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(logoutAuth).toBe(`Bearer ${tokens.learner}`);
+    expect(logoutAuth).toEqual([`Bearer ${tokens.learner}`]);
     expect(storedAuth()).toMatchObject({ token: null, user: null, isAuthenticated: false });
     for (const key of personalKeys) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('selectedModelHatta')).toBe('rag');
@@ -54,37 +60,25 @@ describe('signed-in layout: user menu', () => {
 
   it('does nothing when the deletion is not confirmed', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    let deleted = false;
-    server.use(
-      http.delete('*/api/auth/me', () => {
-        deleted = true;
-        return success(null);
-      }),
-    );
+    const deletions = answerAndRecord('delete', '*/api/auth/me');
     const { router } = await openUserMenu('Hapus Akun');
 
     expect(confirm).toHaveBeenCalledWith(
       'Are you sure you want to delete your account? This action cannot be undone.',
     );
-    expect(deleted).toBe(false);
+    expect(deletions).toEqual([]);
     expect(router.state.location.pathname).toBe('/home');
     expect(storedAuth()?.token).toBe(tokens.learner);
   });
 
   it('deletes the account when confirmed, clears everything, goes to /login', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    let deleteAuth: string | null = null;
-    server.use(
-      http.delete('*/api/auth/me', ({ request }) => {
-        deleteAuth = request.headers.get('authorization');
-        return success(null);
-      }),
-    );
+    const deleteAuth = answerAndRecord('delete', '*/api/auth/me');
     seedPersonalData();
     const { router } = await openUserMenu('Hapus Akun');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(deleteAuth).toBe(`Bearer ${tokens.learner}`);
+    expect(deleteAuth).toEqual([`Bearer ${tokens.learner}`]);
     expect(storedAuth()).toMatchObject({ token: null, isAuthenticated: false });
     for (const key of personalKeys) expect(localStorage.getItem(key)).toBeNull();
   });
