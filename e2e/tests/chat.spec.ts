@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   askFigure as ask,
   chatBox as box,
@@ -18,6 +18,14 @@ function watchCsp(page: Page): string[] {
     if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
   });
   return violations;
+}
+
+/** Watches the page's CSP reports, signs a new learner in and opens `path`; returns the reports. */
+async function learnerOnChat(page: Page, request: APIRequestContext, name: string, path: string) {
+  const csp = watchCsp(page);
+  await signedInLearner(page, request, name);
+  await page.goto(path);
+  return csp;
 }
 
 const achievementsOf = (page: Page, figure: string) =>
@@ -114,9 +122,7 @@ test('switching to rag answers with sources, and the choice is kept per figure',
   page,
   request,
 }) => {
-  const csp = watchCsp(page);
-  await signedInLearner(page, request, 'Pelajar RAG');
-  await page.goto('/chathatta');
+  const csp = await learnerOnChat(page, request, 'Pelajar RAG', '/chathatta');
   // The radio is visually hidden inside its card: a learner clicks the card.
   await page
     .locator('label')
@@ -156,9 +162,7 @@ test.describe('offline', () => {
     context,
     request,
   }) => {
-    const csp = watchCsp(page);
-    await signedInLearner(page, request, 'Pelajar Luring');
-    await page.goto('/chatsoekarno');
+    const csp = await learnerOnChat(page, request, 'Pelajar Luring', '/chatsoekarno');
     // Wait for the service worker to control the page, then load the chat through it so that
     // TF.js and the model files land in its runtime caches.
     await page.waitForFunction(
