@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { resolveChromium } from '../scripts/chromium.mjs';
+import { HEADLESS_FLAGS, resolveChromium } from '../scripts/chromium.mjs';
 import { ADMIN, E2E_PORT } from './tests/env';
 
 // CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships.
@@ -33,16 +33,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: browser.executablePath,
-      args: [
-        ...browser.args,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...browser.args, ...HEADLESS_FLAGS, '--disable-quic'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

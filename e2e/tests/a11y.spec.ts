@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './env';
-import { createLearner, loginViaForm } from './helpers';
+import { loginViaForm, signedInLearner } from './helpers';
 
 /**
  * Accessibility of every screen, checked by axe-core in the real built app at a phone width and a
@@ -33,6 +33,13 @@ async function audit(page: Page, state: string): Promise<Finding[]> {
     }));
 }
 
+/** Opens `path`, waits for its level-1 heading, and audits it. */
+async function auditPage(page: Page, path: string, heading: string | RegExp): Promise<Finding[]> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  return audit(page, path);
+}
+
 for (const viewport of VIEWPORTS) {
   test.describe(`aksesibilitas, ${viewport.name}`, () => {
     // axe walks the whole DOM (the archive table is large): give it room on a busy machine.
@@ -48,9 +55,7 @@ for (const viewport of VIEWPORTS) {
         ['/403', 'Akses Ditolak'],
         ['/halaman-yang-tidak-ada', /Maaf halaman yang anda cari tidak ada/],
       ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        findings.push(...(await audit(page, path)));
+        findings.push(...(await auditPage(page, path, heading)));
       }
       // Login with the form's errors shown.
       await page.goto('/login');
@@ -64,8 +69,7 @@ for (const viewport of VIEWPORTS) {
       page,
       request,
     }) => {
-      const learner = await createLearner(request, 'Pelajar Aksesibilitas');
-      await loginViaForm(page, learner.email, learner.password);
+      await signedInLearner(page, request, 'Pelajar Aksesibilitas');
       const findings: Finding[] = [];
 
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -98,9 +102,7 @@ for (const viewport of VIEWPORTS) {
         ).toBeVisible();
       }
 
-      await page.goto('/chathatta');
-      await expect(page.getByRole('heading', { level: 1, name: /Hatta/ })).toBeVisible();
-      findings.push(...(await audit(page, '/chathatta')));
+      findings.push(...(await auditPage(page, '/chathatta', /Hatta/)));
       expect(findings).toEqual([]);
     });
 
@@ -122,19 +124,13 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
-      await page.goto('/crudhatta');
-      await expect(page.getByRole('heading', { level: 1, name: /Hatta/ })).toBeVisible();
-      findings.push(...(await audit(page, '/crudhatta')));
+      findings.push(...(await auditPage(page, '/crudhatta', /Hatta/)));
       expect(findings).toEqual([]);
     });
 
     test('admin screen: the model page of a figure', async ({ page }) => {
       await loginViaForm(page, ADMIN.email, ADMIN.password);
-      const findings: Finding[] = [];
-      await page.goto('/model/soekarno');
-      await expect(page.getByRole('heading', { level: 1, name: /Soekarno/ })).toBeVisible();
-      findings.push(...(await audit(page, '/model/soekarno')));
-      expect(findings).toEqual([]);
+      expect(await auditPage(page, '/model/soekarno', /Soekarno/)).toEqual([]);
     });
   });
 }

@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   askFigure as ask,
   chatBox as box,
   chatMessages as messages,
-  createLearner,
-  loginViaForm,
+  signedInLearner,
 } from './helpers';
 
 /**
@@ -19,6 +18,14 @@ function watchCsp(page: Page): string[] {
     if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
   });
   return violations;
+}
+
+/** Watches the page's CSP reports, signs a new learner in and opens `path`; returns the reports. */
+async function learnerOnChat(page: Page, request: APIRequestContext, name: string, path: string) {
+  const csp = watchCsp(page);
+  await signedInLearner(page, request, name);
+  await page.goto(path);
+  return csp;
 }
 
 const achievementsOf = (page: Page, figure: string) =>
@@ -36,8 +43,7 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
-  const learner = await createLearner(request, 'Pelajar Chat');
-  await loginViaForm(page, learner.email, learner.password);
+  await signedInLearner(page, request, 'Pelajar Chat');
   await page.waitForLoadState('networkidle');
   // TF.js is neither on /login nor on /home: no lazy chunk, no classifier worker.
   expect(scripts.filter((s) => s.includes('/lazy-'))).toEqual([]);
@@ -116,10 +122,7 @@ test('switching to rag answers with sources, and the choice is kept per figure',
   page,
   request,
 }) => {
-  const csp = watchCsp(page);
-  const learner = await createLearner(request, 'Pelajar RAG');
-  await loginViaForm(page, learner.email, learner.password);
-  await page.goto('/chathatta');
+  const csp = await learnerOnChat(page, request, 'Pelajar RAG', '/chathatta');
   // The radio is visually hidden inside its card: a learner clicks the card.
   await page
     .locator('label')
@@ -159,10 +162,7 @@ test.describe('offline', () => {
     context,
     request,
   }) => {
-    const csp = watchCsp(page);
-    const learner = await createLearner(request, 'Pelajar Luring');
-    await loginViaForm(page, learner.email, learner.password);
-    await page.goto('/chatsoekarno');
+    const csp = await learnerOnChat(page, request, 'Pelajar Luring', '/chatsoekarno');
     // Wait for the service worker to control the page, then load the chat through it so that
     // TF.js and the model files land in its runtime caches.
     await page.waitForFunction(

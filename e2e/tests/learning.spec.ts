@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   askFigure as ask,
   chatMessages as messages,
-  createLearner,
   loginViaForm,
   storedToken,
+  signedInLearner,
 } from './helpers';
 
 /**
@@ -41,8 +41,7 @@ test('history, achievements and a rating survive logout and come back in a fresh
   request,
 }) => {
   test.setTimeout(180_000);
-  const learner = await createLearner(request, 'Pelajar Riwayat');
-  await loginViaForm(page, learner.email, learner.password);
+  const learner = await signedInLearner(page, request, 'Pelajar Riwayat');
   await openSoekarno(page);
 
   // A tfjs answer (a starter) unlocks an achievement; it is rated down with a reason.
@@ -128,8 +127,7 @@ test('turns answered offline reach the server once the browser is back online', 
   request,
 }) => {
   test.setTimeout(180_000);
-  const learner = await createLearner(request, 'Pelajar Luring');
-  await loginViaForm(page, learner.email, learner.password);
+  await signedInLearner(page, request, 'Pelajar Luring');
   await openSoekarno(page);
 
   await context.setOffline(true);

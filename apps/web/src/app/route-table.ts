@@ -35,13 +35,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
           { path: 'home', module: 'home' },
           { path: 'chatsoekarno', module: 'chat-soekarno' },
           { path: 'chathatta', module: 'chat-hatta' },
-          { path: 'model/soekarno', module: 'model-soekarno' },
-          { path: 'model/hatta', module: 'model-hatta' },
+          { path: 'model/soekarno', module: 'model' },
+          { path: 'model/hatta', module: 'model' },
           {
             guard: 'admin',
             children: [
-              { path: 'crudsoekarno', module: 'archive-soekarno' },
-              { path: 'crudhatta', module: 'archive-hatta' },
+              { path: 'crudsoekarno', module: 'archive' },
+              { path: 'crudhatta', module: 'archive' },
               { path: 'kotak-masuk/soekarno', module: 'inbox' },
               { path: 'kotak-masuk/hatta', module: 'inbox' },
             ],

@@ -1,4 +1,4 @@
-import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
 
 /** Every route of the app (spec section 2). */
 export const paths = {
@@ -30,4 +30,13 @@ export function modelPath(key: CharacterKey): string {
 
 export function inboxPath(key: CharacterKey): string {
   return paths.inbox[key];
+}
+
+/**
+ * The figure whose page of the given kind `pathname` is (a trailing slash allowed): one route
+ * module serves both figures' pages of a kind. Soekarno when the path names neither.
+ */
+export function figureOfPath(kind: 'archive' | 'model' | 'inbox', pathname: string): CharacterKey {
+  const path = pathname.replace(/\/+$/, '');
+  return CHARACTER_KEYS.find((key) => paths[kind][key] === path) ?? 'soekarno';
 }

@@ -21,7 +21,7 @@ type Options<T extends FormValues, Out> = {
  * defaults are empty"), used instead of react-hook-form to keep the initial JavaScript of /login
  * within its 120 KiB budget (ADR 019). Shows the first message per field, focuses the first
  * invalid field, and shows the server's field errors (`setServerErrors`, `setFieldError`). Text
- * fields bind with `field(name)`, lists of phrases with `listField(name)`.
+ * fields bind with `field(name)`, lists of phrases with `listField(name)` (each with its message).
  */
 export function useSchemaForm<T extends FormValues, Out = T>({
   defaultValues,
@@ -89,6 +89,7 @@ export function useSchemaForm<T extends FormValues, Out = T>({
   const field = (name: KeysOf<T, string>) => ({
     name,
     value: values[name] as string,
+    error: errors[name],
     ref: ref(name),
     onChange: (e: ChangeEvent<HTMLInputElement>) =>
       setValue(name, e.target.value as T[typeof name]),
@@ -96,6 +97,7 @@ export function useSchemaForm<T extends FormValues, Out = T>({
 
   const listField = (name: KeysOf<T, string[]>) => ({
     ref: ref(name),
+    error: errors[name],
     items: values[name] as string[],
     onChange: (items: string[]) => setValue(name, items as T[typeof name]),
   });

@@ -8,37 +8,44 @@ import { failure, learner, server, success, tokens } from '@/testing/server';
 const personalKeys = ['chat-soekarno', 'chat-hatta', 'achievement-soekarno', 'achievement-hatta'];
 const seedPersonalData = () => personalKeys.forEach((k) => localStorage.setItem(k, '[]'));
 
-async function openUserMenu(user: Awaited<ReturnType<typeof renderApp>>['user']) {
-  await user.click(await screen.findByRole('button', { name: /Menu akun/ }));
+/** Renders /home for the learner and opens the account menu; then clicks `item` in it, if given. */
+async function openUserMenu(item?: string) {
+  const app = await renderApp('/home', { session: 'learner' });
+  await app.user.click(await screen.findByRole('button', { name: /Menu akun/ }));
+  if (item) await app.user.click(screen.getByRole('button', { name: item }));
+  return app;
+}
+
+/** Answers `method url` with success; returns the Authorization header of every call, in order. */
+function answerAndRecord(method: 'post' | 'delete', url: string) {
+  const authorizations: (string | null)[] = [];
+  server.use(
+    http[method](url, ({ request }) => {
+      authorizations.push(request.headers.get('authorization'));
+      return success(null);
+    }),
+  );
+  return authorizations;
 }
 
 describe('signed-in layout: user menu', () => {
   it('shows the name and email', async () => {
-    const { user } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
+    await openUserMenu();
     expect(screen.getAllByText(learner.name).length).toBeGreaterThan(0);
     expect(screen.getByText(learner.email)).toBeInTheDocument();
   });
 
   it('logs out: tells the server, clears the session and local chat data, goes to /login', async () => {
-    let logoutAuth: string | null = null;
-    server.use(
-      http.post('*/api/auth/logout', ({ request }) => {
-        logoutAuth = request.headers.get('authorization');
-        return success(null);
-      }),
-    );
+    const logoutAuth = answerAndRecord('post', '*/api/auth/logout');
     seedPersonalData();
     localStorage.setItem('selectedModelHatta', 'rag');
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Keluar' }));
+    const { router } = await openUserMenu('Keluar');
 
     expect(
       await screen.findByRole('heading', { name: 'Selamat datang kembali' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(logoutAuth).toBe(`Bearer ${tokens.learner}`);
+    expect(logoutAuth).toEqual([`Bearer ${tokens.learner}`]);
     expect(storedAuth()).toMatchObject({ token: null, user: null, isAuthenticated: false });
     for (const key of personalKeys) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('selectedModelHatta')).toBe('rag');
@@ -46,50 +53,32 @@ describe('signed-in layout: user menu', () => {
 
   it('logs out even when the logout call fails', async () => {
     server.use(http.post('*/api/auth/logout', () => failure(500, 'boom')));
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Keluar' }));
+    const { router } = await openUserMenu('Keluar');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storedAuth()?.token).toBeNull();
   });
 
   it('does nothing when the deletion is not confirmed', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    let deleted = false;
-    server.use(
-      http.delete('*/api/auth/me', () => {
-        deleted = true;
-        return success(null);
-      }),
-    );
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Hapus Akun' }));
+    const deletions = answerAndRecord('delete', '*/api/auth/me');
+    const { router } = await openUserMenu('Hapus Akun');
 
     expect(confirm).toHaveBeenCalledWith(
       'Are you sure you want to delete your account? This action cannot be undone.',
     );
-    expect(deleted).toBe(false);
+    expect(deletions).toEqual([]);
     expect(router.state.location.pathname).toBe('/home');
     expect(storedAuth()?.token).toBe(tokens.learner);
   });
 
   it('deletes the account when confirmed, clears everything, goes to /login', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    let deleteAuth: string | null = null;
-    server.use(
-      http.delete('*/api/auth/me', ({ request }) => {
-        deleteAuth = request.headers.get('authorization');
-        return success(null);
-      }),
-    );
+    const deleteAuth = answerAndRecord('delete', '*/api/auth/me');
     seedPersonalData();
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Hapus Akun' }));
+    const { router } = await openUserMenu('Hapus Akun');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(deleteAuth).toBe(`Bearer ${tokens.learner}`);
+    expect(deleteAuth).toEqual([`Bearer ${tokens.learner}`]);
     expect(storedAuth()).toMatchObject({ token: null, isAuthenticated: false });
     for (const key of personalKeys) expect(localStorage.getItem(key)).toBeNull();
   });
@@ -97,16 +86,13 @@ describe('signed-in layout: user menu', () => {
   it('still clears everything and goes to /login when the deletion call fails', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(http.delete('*/api/auth/me', () => failure(500, 'boom')));
-    const { user, router } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
-    await user.click(screen.getByRole('button', { name: 'Hapus Akun' }));
+    const { router } = await openUserMenu('Hapus Akun');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storedAuth()?.token).toBeNull();
   });
 
   it('closes with Escape and gives the focus back to its button', async () => {
-    const { user } = await renderApp('/home', { session: 'learner' });
-    await openUserMenu(user);
+    const { user } = await openUserMenu();
     expect(screen.getByRole('button', { name: 'Keluar' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: 'Keluar' })).not.toBeInTheDocument();

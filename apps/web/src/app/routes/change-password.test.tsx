@@ -12,6 +12,18 @@ async function openDialog() {
   return { ...app, dialog };
 }
 
+/** Types the current and the new password into the dialog and submits it. */
+async function submitPasswords(
+  user: Awaited<ReturnType<typeof openDialog>>['user'],
+  dialog: HTMLElement,
+  current: string,
+  next: string,
+) {
+  await user.type(within(dialog).getByLabelText('Kata Sandi Saat Ini'), current);
+  await user.type(within(dialog).getByLabelText('Kata Sandi Baru'), next);
+  await user.click(within(dialog).getByRole('button', { name: 'Simpan kata sandi' }));
+}
+
 describe('user menu: change password', () => {
   it('changes the password and keeps this device signed in with the fresh token', async () => {
     let sent: { body: unknown; authorization: string | null } | null = null;
@@ -22,9 +34,7 @@ describe('user menu: change password', () => {
       }),
     );
     const { user, dialog } = await openDialog();
-    await user.type(within(dialog).getByLabelText('Kata Sandi Saat Ini'), 'Merdeka1945');
-    await user.type(within(dialog).getByLabelText('Kata Sandi Baru'), 'Pancasila1945');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan kata sandi' }));
+    await submitPasswords(user, dialog, 'Merdeka1945', 'Pancasila1945');
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'Kata sandi berhasil diubah. Sesi Anda di perangkat lain telah dikeluarkan.',
@@ -48,10 +58,8 @@ describe('user menu: change password', () => {
       ),
     );
     const { user, dialog, router } = await openDialog();
+    await submitPasswords(user, dialog, 'Salah12345', 'Pancasila1945');
     const current = within(dialog).getByLabelText('Kata Sandi Saat Ini');
-    await user.type(current, 'Salah12345');
-    await user.type(within(dialog).getByLabelText('Kata Sandi Baru'), 'Pancasila1945');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan kata sandi' }));
 
     expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument();
     expect(current).toHaveAttribute('aria-invalid', 'true');
@@ -69,9 +77,7 @@ describe('user menu: change password', () => {
       }),
     );
     const { user, dialog } = await openDialog();
-    await user.type(within(dialog).getByLabelText('Kata Sandi Saat Ini'), 'Merdeka1945');
-    await user.type(within(dialog).getByLabelText('Kata Sandi Baru'), 'pancasila');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan kata sandi' }));
+    await submitPasswords(user, dialog, 'Merdeka1945', 'pancasila');
 
     expect(
       await within(dialog).findByText('Password must contain at least one uppercase letter'),
@@ -86,9 +92,7 @@ describe('user menu: change password', () => {
       ),
     );
     const { user, dialog } = await openDialog();
-    await user.type(within(dialog).getByLabelText('Kata Sandi Saat Ini'), 'Merdeka1945');
-    await user.type(within(dialog).getByLabelText('Kata Sandi Baru'), 'Pancasila1945');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan kata sandi' }));
+    await submitPasswords(user, dialog, 'Merdeka1945', 'Pancasila1945');
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Too many login attempts. Please try again later.',

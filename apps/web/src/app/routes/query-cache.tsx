@@ -1,5 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { figureOfPath } from '@/config/paths';
 
 /**
  * The one cache of server data (archive tags and quality, model versions, training runs). Its
@@ -34,4 +37,19 @@ export const queryClient = createQueryClient();
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/**
+ * A route that serves both figures' pages of a kind (`/crudsoekarno` and `/crudhatta`, ...): it
+ * renders the screen of the figure the path names, with the query cache.
+ */
+export function FigureQueryRoute({
+  kind,
+  children,
+}: {
+  kind: Parameters<typeof figureOfPath>[0];
+  children: (figure: CharacterKey) => ReactNode;
+}) {
+  const figure = figureOfPath(kind, useLocation().pathname);
+  return <QueryProvider>{children(figure)}</QueryProvider>;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { IconAlert, IconArchive } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { IconAlert, IconArchive, IconRefresh } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 /** The designed empty or error state of a screen's main content: icon, title, text, action. */
@@ -49,5 +50,21 @@ export function StateCard({
       <p className="mt-1.5 max-w-md text-tinta-600">{text}</p>
       {action && <div className="mt-6">{action}</div>}
     </div>
+  );
+}
+
+/** The action of an error state: loads the screen's data again. */
+export function RetryButton({
+  onClick,
+  children = 'Coba lagi',
+}: {
+  onClick: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Button variant="secondary" onClick={onClick}>
+      <IconRefresh className="size-5" />
+      {children}
+    </Button>
   );
 }

@@ -560,19 +560,26 @@ describe('import', () => {
       type: 'application/json',
     });
 
-  it('previews a JSON file with counts, then applies it and reloads', async () => {
-    const api = fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
+  /** Opens the archive of Soekarno and its import dialog. */
+  async function openImport() {
     const { user } = await openArchive();
     await table();
     await user.click(screen.getByRole('button', { name: 'Impor' }));
     const dialog = screen.getByRole('dialog', { name: 'Impor data tag' });
+    const upload = (file: File) =>
+      user.upload(within(dialog).getByLabelText(/Pilih berkas arsip/), file);
+    return { user, dialog, upload };
+  }
+
+  it('previews a JSON file with counts, then applies it and reloads', async () => {
+    const api = fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
+    const { user, dialog, upload } = await openImport();
     const apply = within(dialog).getByRole('button', { name: 'Terapkan impor' });
     expect(apply).toBeDisabled();
     // The dialog says how CSV cells that look like spreadsheet formulas are exported and read.
     expect(within(dialog).getByText(/awalan ' agar tidak menjadi rumus/)).toBeVisible();
 
-    await user.upload(
-      within(dialog).getByLabelText(/Pilih berkas arsip/),
+    await upload(
       archiveFile([
         { tag: 'sapaan', input: ['Halo Bung'], responses: ['Halo!'] },
         {
@@ -607,12 +614,8 @@ describe('import', () => {
 
   it('shows the problems of a file that would exceed 15 tags and does not allow applying it', async () => {
     fakeTagsApi({ Soekarno: Array.from({ length: 14 }, (_, i) => makeTag(`tag_${i + 1}`)) });
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Impor' }));
-    const dialog = screen.getByRole('dialog');
-    await user.upload(
-      within(dialog).getByLabelText(/Pilih berkas arsip/),
+    const { dialog, upload } = await openImport();
+    await upload(
       archiveFile([
         { tag: 'baru_1', input: ['a'], responses: ['b'] },
         { tag: 'baru_2', input: ['c'], responses: ['d'] },
@@ -627,14 +630,8 @@ describe('import', () => {
 
   it('refuses a file that is not JSON before calling the server', async () => {
     const api = fakeTagsApi({ Soekarno: [makeTag('sapaan')] });
-    const { user } = await openArchive();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Impor' }));
-    const dialog = screen.getByRole('dialog');
-    await user.upload(
-      within(dialog).getByLabelText(/Pilih berkas arsip/),
-      new File(['{"tags": ['], 'rusak.json', { type: 'application/json' }),
-    );
+    const { dialog, upload } = await openImport();
+    await upload(new File(['{"tags": ['], 'rusak.json', { type: 'application/json' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Berkas JSON tidak valid');
     expect(api.callsTo('POST', '/chatbot/import/')).toHaveLength(0);
   });

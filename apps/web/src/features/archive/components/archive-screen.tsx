@@ -7,7 +7,7 @@ import {
   type Figure,
 } from '@dwitunggal/contracts/characters';
 import { Button } from '@/components/ui/button';
-import { IconAlert, IconRefresh } from '@/components/ui/icons';
+import { IconAlert } from '@/components/ui/icons';
 import {
   IconDownload,
   IconFilter,
@@ -18,7 +18,7 @@ import {
 import { ToastRegion, useToasts, type ToastInput } from '@/components/ui/toast';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { StateCard } from '@/components/ui/state-card';
+import { RetryButton, StateCard } from '@/components/ui/state-card';
 import { FEW_INPUTS_THRESHOLD } from '@dwitunggal/contracts/tags';
 import { filterTags, flaggedTagNames, type TagShow } from '../api/filter-tags';
 import { saveFile } from '../api/save-file';
@@ -40,6 +40,23 @@ import { TagModal, type ModalTarget } from './tag-modal';
 
 /** Spec section 5: the create button's text once a figure has 15 tags. */
 export const LIMIT_BUTTON_TEXT = `Maksimal ${MAX_TAGS_PER_CHARACTER} tag tercapai`;
+
+/** The error states of the tag list: the request failed, or its answer was not a tag list. */
+const LIST_FAILURES = {
+  error: {
+    title: TAG_UI_MESSAGES.listFailed,
+    text: 'Periksa koneksi Anda, lalu coba lagi.',
+    retry: 'Coba lagi',
+  },
+  invalid: {
+    title: TAG_UI_MESSAGES.invalidList,
+    text: 'Server mengirim daftar tag dalam bentuk yang tidak dikenali.',
+    retry: 'Muat ulang',
+  },
+} as const;
+
+/** The export buttons, in their order. */
+const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv'];
 
 const SHOW_OPTIONS: { value: TagShow; label: string }[] = [
   { value: 'all', label: 'Semua tag' },
@@ -208,28 +225,21 @@ function ArchiveScreenFor({
             </p>
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="min-h-11 flex-1 sm:flex-none"
-              onClick={() => void onExport('json')}
-              loading={exporting === 'json'}
-              disabled={list.status !== 'ready' || exporting !== null}
-            >
-              {exporting !== 'json' && <IconDownload className="size-4" />}
-              <span className="max-sm:sr-only">Ekspor </span>JSON
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="min-h-11 flex-1 sm:flex-none"
-              onClick={() => void onExport('csv')}
-              loading={exporting === 'csv'}
-              disabled={list.status !== 'ready' || exporting !== null}
-            >
-              {exporting !== 'csv' && <IconDownload className="size-4" />}
-              <span className="max-sm:sr-only">Ekspor </span>CSV
-            </Button>
+            {EXPORT_FORMATS.map((format) => (
+              <Button
+                key={format}
+                variant="secondary"
+                size="sm"
+                className="min-h-11 flex-1 sm:flex-none"
+                onClick={() => void onExport(format)}
+                loading={exporting === format}
+                disabled={list.status !== 'ready' || exporting !== null}
+              >
+                {exporting !== format && <IconDownload className="size-4" />}
+                <span className="max-sm:sr-only">Ekspor </span>
+                {format.toUpperCase()}
+              </Button>
+            ))}
             <Button
               variant="secondary"
               size="sm"
@@ -288,30 +298,12 @@ function ArchiveScreenFor({
         )}
 
         {list.status === 'loading' && <TagListSkeleton wide={wide} />}
-        {list.status === 'error' && (
+        {(list.status === 'error' || list.status === 'invalid') && (
           <StateCard
             tone="error"
-            title={TAG_UI_MESSAGES.listFailed}
-            text="Periksa koneksi Anda, lalu coba lagi."
-            action={
-              <Button variant="secondary" onClick={retry}>
-                <IconRefresh className="size-5" />
-                Coba lagi
-              </Button>
-            }
-          />
-        )}
-        {list.status === 'invalid' && (
-          <StateCard
-            tone="error"
-            title={TAG_UI_MESSAGES.invalidList}
-            text="Server mengirim daftar tag dalam bentuk yang tidak dikenali."
-            action={
-              <Button variant="secondary" onClick={retry}>
-                <IconRefresh className="size-5" />
-                Muat ulang
-              </Button>
-            }
+            title={LIST_FAILURES[list.status].title}
+            text={LIST_FAILURES[list.status].text}
+            action={<RetryButton onClick={retry}>{LIST_FAILURES[list.status].retry}</RetryButton>}
           />
         )}
         {list.status === 'ready' && tags.length === 0 && (

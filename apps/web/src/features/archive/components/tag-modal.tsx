@@ -97,7 +97,7 @@ export function TagModal({
       }
     },
   });
-  const { values, errors, isSubmitting: saving, preload, reset, focus } = form;
+  const { values, isSubmitting: saving, preload, reset, focus } = form;
   useEffect(preload, [preload]);
 
   useEffect(() => {
@@ -193,7 +193,6 @@ export function TagModal({
           <TextField
             label="Nama Tag"
             {...form.field('tag')}
-            error={errors.tag}
             maxLength={TAG_NAME_MAX}
             autoComplete="off"
             spellCheck={false}
@@ -207,7 +206,6 @@ export function TagModal({
             label="Input"
             noun="input"
             {...form.listField('input')}
-            error={errors.input}
             maxLength={INPUT_LENGTH_MAX}
             placeholder="Ketik pertanyaan, tekan Enter"
             hint={`Kalimat yang mungkin diketik pelajar. Tempel beberapa baris untuk menambah sekaligus. Disarankan minimal ${FEW_INPUTS_THRESHOLD} input.`}
@@ -216,7 +214,6 @@ export function TagModal({
             label="Respons"
             noun="respons"
             {...form.listField('responses')}
-            error={errors.responses}
             maxLength={RESPONSE_LENGTH_MAX}
             multiline
             placeholder="Ketik jawaban, tekan Enter"

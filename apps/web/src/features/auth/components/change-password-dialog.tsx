@@ -52,7 +52,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
 
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
   return (
     <Dialog
       open={open}
@@ -81,7 +81,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             label="Kata Sandi Saat Ini"
             autoComplete="current-password"
             placeholder="Kata sandi yang sekarang"
-            error={errors.currentPassword}
             {...form.field('currentPassword')}
           />
           <PasswordField
@@ -89,7 +88,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             autoComplete="new-password"
             placeholder="Buat kata sandi baru"
             hint="Minimal 8 karakter, dengan huruf besar, huruf kecil, dan angka."
-            error={errors.newPassword}
             {...form.field('newPassword')}
           />
           <div className="flex flex-wrap justify-end gap-2.5">

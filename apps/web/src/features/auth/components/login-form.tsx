@@ -40,7 +40,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     },
   });
   const locked = secondsLeft > 0;
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
   // The prerendered /login is on screen before its script runs: until the form is hydrated its
   // controls stay disabled, so that nothing typed is lost and no native submit sends the fields.
   const hydrated = useHydrated();
@@ -54,12 +54,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             {locked && <span className="mt-1 block">Coba lagi dalam {secondsLeft} detik.</span>}
           </Alert>
         )}
-        <EmailField error={errors.email} {...form.field('email')} />
+        <EmailField {...form.field('email')} />
         <PasswordField
           label="Kata Sandi"
           autoComplete="current-password"
           placeholder="Masukkan kata sandi"
-          error={errors.password}
           {...form.field('password')}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting} disabled={locked}>

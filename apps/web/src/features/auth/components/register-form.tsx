@@ -64,7 +64,7 @@ export function RegisterForm({
       }
     },
   });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
   return (
     <form
       onSubmit={(e) => void form.handleSubmit(e)}
@@ -78,16 +78,14 @@ export function RegisterForm({
           label="Nama Lengkap"
           autoComplete="name"
           placeholder="Nama lengkap Anda"
-          error={errors.name}
           {...form.field('name')}
         />
-        <EmailField error={errors.email} {...form.field('email')} />
+        <EmailField {...form.field('email')} />
         <PasswordField
           label="Kata Sandi"
           autoComplete="new-password"
           placeholder="Buat kata sandi"
           hint="Minimal 8 karakter, dengan huruf besar, huruf kecil, dan angka."
-          error={errors.password}
           {...form.field('password')}
         />
       </fieldset>

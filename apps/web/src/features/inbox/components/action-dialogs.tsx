@@ -194,19 +194,12 @@ export function NewTagDialog({
           ada, atau hapus tag di arsip lebih dulu.
         </Alert>
       )}
-      <TextField
-        label="Nama tag"
-        autoComplete="off"
-        maxLength={50}
-        error={form.errors.tagName}
-        {...form.field('tagName')}
-      />
+      <TextField label="Nama tag" autoComplete="off" maxLength={50} {...form.field('tagName')} />
       <TextField
         label="Respons"
         hint="Jawaban tokoh untuk pertanyaan ini (minimal satu)."
         autoComplete="off"
         maxLength={1000}
-        error={form.errors.response}
         {...form.field('response')}
       />
     </ActionDialog>

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FIGURES, type CharacterKey } from '@dwitunggal/contracts/characters';
 import { Button } from '@/components/ui/button';
-import { IconArrowLeft, IconRefresh } from '@/components/ui/icons';
+import { IconArrowLeft } from '@/components/ui/icons';
 import { IconPlus, IconTag } from '@/components/ui/icons-actions';
-import { StateCard } from '@/components/ui/state-card';
+import { RetryButton, StateCard } from '@/components/ui/state-card';
 import { ToastRegion, useToasts, type ToastInput } from '@/components/ui/toast';
 import { archivePath } from '@/config/paths';
 import { toApiFailure } from '@/lib/api-error';
@@ -118,12 +118,7 @@ export function InboxScreen({
     if (kind === 'ignore') void ignore(target);
     else setOpen({ kind, target });
   };
-  const retryButton = (
-    <Button variant="secondary" onClick={retry}>
-      <IconRefresh className="size-5" />
-      Coba lagi
-    </Button>
-  );
+  const retryButton = <RetryButton onClick={retry} />;
 
   // Focused after an action or a page change (the buttons used are gone).
   const headingProps = {

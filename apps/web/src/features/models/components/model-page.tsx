@@ -10,7 +10,7 @@ import { ToastRegion, useToasts } from '@/components/ui/toast';
 import { archivePath, chatPath } from '@/config/paths';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { StateCard } from '@/components/ui/state-card';
+import { RetryButton, StateCard } from '@/components/ui/state-card';
 import { activateVersion, downloadModelFile, type ModelVersion } from '../api/models-api';
 import { useModelVersions } from '../hooks/use-model-versions';
 import { formatBytes, formatDate, formatPercent, formatSeconds } from './format';
@@ -144,12 +144,7 @@ function ModelPageFor({ figure, isAdmin }: { figure: CharacterKey; isAdmin: bool
           tone="error"
           title="Gagal memuat data model"
           text={state.message ?? 'Periksa koneksi Anda, lalu coba lagi.'}
-          action={
-            <Button variant="secondary" onClick={retry}>
-              <IconRefresh className="size-5" />
-              Coba lagi
-            </Button>
-          }
+          action={<RetryButton onClick={retry} />}
         />
       )}
       {state.status === 'ready' && versions.length === 0 && (
