@@ -30,11 +30,11 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** A generated bigint primary key. */
 const serialId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/** A uuid reference to the row that owns this one: deleting the owner deletes it. */
+const ownerId = (name: string, owner: () => AnyPgColumn) =>
+  uuid(name).notNull().references(owner, { onDelete: 'cascade' });
 /** The learner a row belongs to, deleted with them. */
-const learnerId = () =>
-  uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+const learnerId = () => ownerId('user_id', () => users.id);
 
 const USER_ROLES = ['user', 'admin'] as const;
 
@@ -92,9 +92,7 @@ export const tags = pgTable(
 /** A tag's ordered phrases (its inputs, its responses); `text_key` is the folded text. */
 const tagPhraseColumns = () => ({
   id: serialId(),
-  tagId: uuid('tag_id')
-    .notNull()
-    .references(() => tags.id, { onDelete: 'cascade' }),
+  tagId: ownerId('tag_id', () => tags.id),
   text: text('text').notNull(),
   textKey: text('text_key').notNull(),
   position: integer('position').notNull(),
@@ -181,9 +179,7 @@ export const modelVersions = pgTable(
 export const modelFiles = pgTable(
   'model_files',
   {
-    versionId: uuid('version_id')
-      .notNull()
-      .references(() => modelVersions.id, { onDelete: 'cascade' }),
+    versionId: ownerId('version_id', () => modelVersions.id),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     /** Strong validator: a digest of the bytes. */
