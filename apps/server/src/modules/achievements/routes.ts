@@ -8,13 +8,13 @@ import {
 } from '@dwitunggal/contracts/schemas/learning';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { learnerRead, learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
+import { learnerRead, learnerWrite, type LearnerWriteOptions } from '../conversations/write-limit';
 import type { AchievementRepository } from './repository';
 
 /** My achievements (both figures), and adding the tags a device reached (a union). */
 export async function achievementRoutes(
   app: FastifyInstance,
-  opts: { achievements: AchievementRepository; writeLimit: LearningWriteLimit; bodyLimit: number },
+  opts: LearnerWriteOptions & { achievements: AchievementRepository },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

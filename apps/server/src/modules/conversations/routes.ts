@@ -11,7 +11,7 @@ import {
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import type { ConversationService } from './service';
-import { learnerRead, learnerWrite, type LearningWriteLimit } from './write-limit';
+import { learnerRead, learnerWrite, type LearnerWriteOptions } from './write-limit';
 
 /**
  * A learner's own history with a figure: paged reads (newest first), idempotent batch sync of
@@ -19,7 +19,7 @@ import { learnerRead, learnerWrite, type LearningWriteLimit } from './write-limi
  */
 export async function conversationRoutes(
   app: FastifyInstance,
-  opts: { conversations: ConversationService; writeLimit: LearningWriteLimit; bodyLimit: number },
+  opts: LearnerWriteOptions & { conversations: ConversationService },
 ) {
   const { conversations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();

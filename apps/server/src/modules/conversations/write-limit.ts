@@ -19,6 +19,12 @@ export function createLearningWriteLimit(limiter: RateLimiter, maxPerMinute: num
 }
 export type LearningWriteLimit = ReturnType<typeof createLearningWriteLimit>;
 
+/** What every learner module's routes are given for their writes. */
+export interface LearnerWriteOptions {
+  writeLimit: LearningWriteLimit;
+  bodyLimit: number;
+}
+
 /** What a learner's route documents beside its answers: its OpenAPI tag and summary, its input. */
 interface LearnerSchema {
   tag: string;
@@ -62,7 +68,7 @@ export const learnerRead = <S extends LearnerSchema>(
  */
 export const learnerWrite = <S extends LearnerSchema>(
   app: FastifyInstance,
-  opts: { writeLimit: LearningWriteLimit; bodyLimit: number },
+  opts: LearnerWriteOptions,
   schema: S,
   data: z.ZodType,
   extraErrors: number[] = [],

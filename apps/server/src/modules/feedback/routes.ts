@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { feedbackBody, feedbackData } from '@dwitunggal/contracts/schemas/learning';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
+import { learnerWrite, type LearnerWriteOptions } from '../conversations/write-limit';
 import type { FeedbackService } from './service';
 
 /** POST /api/feedback: rate one of my stored figure answers (a second rating replaces it). */
 export async function feedbackRoutes(
   app: FastifyInstance,
-  opts: { feedback: FeedbackService; writeLimit: LearningWriteLimit; bodyLimit: number },
+  opts: LearnerWriteOptions & { feedback: FeedbackService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

@@ -6,20 +6,18 @@ import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import type { AchievementRepository } from '../achievements/repository';
 import type { ConversationService } from '../conversations/service';
-import { learnerRead, learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
+import { learnerRead, learnerWrite, type LearnerWriteOptions } from '../conversations/write-limit';
 import type { FeedbackService } from '../feedback/service';
 import type { SettingsRepository } from './repository';
 
 /** The learner's own settings (contributing to the inbox) and the export of their data. */
 export async function meRoutes(
   app: FastifyInstance,
-  opts: {
+  opts: LearnerWriteOptions & {
     settings: SettingsRepository;
     achievements: AchievementRepository;
     conversations: ConversationService;
     feedback: FeedbackService;
-    writeLimit: LearningWriteLimit;
-    bodyLimit: number;
     now: () => number;
   },
 ) {
