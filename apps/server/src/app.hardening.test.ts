@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
-import { createTestContext, newUser, type TestContext } from '../test/helpers';
+import { createTestContext, expectError, newUser, type TestContext } from '../test/helpers';
 import { body, client } from '../test/client';
 
 let ctx: TestContext;
@@ -21,12 +21,7 @@ describe('public routes take small bodies only', () => {
         JSON.stringify({ ...newUser(), name: 'x'.repeat(5 * 1024) }),
         { headers: { 'content-type': 'application/json' } },
       );
-      expect(res.statusCode).toBe(413);
-      expect(body(res)).toEqual({
-        code: 413,
-        status: 'error',
-        message: 'Request body is too large',
-      });
+      expectError(res, 413, 'Request body is too large');
     },
   );
 

@@ -135,21 +135,13 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
+  LOGIN_MAX_PER_IP: positive(60),
   /** Failed logins per (client address, account) pair per LOGIN_WINDOW_SECONDS. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(15 * 60),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positive(10),
+  LOGIN_WINDOW_SECONDS: positive(15 * 60),
   /** Failed logins per account from all addresses together per LOGIN_GLOBAL_WINDOW_SECONDS. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: z.coerce.number().int().min(1).default(100),
-  LOGIN_GLOBAL_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(60 * 60),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_GLOBAL: positive(100),
+  LOGIN_GLOBAL_WINDOW_SECONDS: positive(60 * 60),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,

@@ -39,24 +39,35 @@ export async function createTestDatabase(): Promise<Database> {
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     return createPgliteDatabase({ loadDataDir: new Blob([snapshot]), migrate: false });
   }
-  const name = `dw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await createPostgresDatabase(dbUrl.toString(), { poolSize: 5 });
+  const scratch = await scratchPostgres(url);
+  const database = await createPostgresDatabase(scratch.url, { poolSize: 5 });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * An empty database created on the PostgreSQL server of `serverUrl`: its URL, and `drop` to
+ * remove it (connections still open are closed).
+ */
+export async function scratchPostgres(serverUrl: string, prefix = 'dw_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  return { url, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export interface TestContext {
@@ -102,6 +113,12 @@ export function useTestContext(overrides: Partial<AppConfig> = {}): TestContext 
     await ctx.close?.();
   });
   return ctx;
+}
+
+/** The answer is `status` with exactly the error envelope of `message` (no field errors). */
+export function expectError(res: LightMyRequestResponse, status: number, message: string): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(body(res)).toEqual({ code: status, status: 'error', message });
 }
 
 /**

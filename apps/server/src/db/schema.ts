@@ -15,6 +15,28 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CHARACTER_KEYS } from '@dwitunggal/contracts/characters';
+
+/** The database's own check that a text-enum column holds one of `values`. */
+const enumCheck = (table: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(
+    `${table}_${column.name}_check`,
+    sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`,
+  );
+/** The figure a row belongs to (checked with `enumCheck(table, t.character, CHARACTER_KEYS)`). */
+const figureColumn = () => text('character', { enum: CHARACTER_KEYS }).notNull();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A generated bigint primary key. */
+const serialId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/** A uuid reference to the row that owns this one: deleting the owner deletes it. */
+const ownerId = (name: string, owner: () => AnyPgColumn) =>
+  uuid(name).notNull().references(owner, { onDelete: 'cascade' });
+/** The learner a row belongs to, deleted with them. */
+const learnerId = () => ownerId('user_id', () => users.id);
+
+const USER_ROLES = ['user', 'admin'] as const;
 
 export const users = pgTable(
   'users',
@@ -23,18 +45,16 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     /** Bumped on logout and password change: every token carrying an older version fails. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** The learner lets their unanswered questions and ratings reach the curators' inbox. */
     contribute: boolean('contribute').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    enumCheck('users', t.role, USER_ROLES),
   ],
 );
 
@@ -56,56 +76,41 @@ export const tags = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    character: figureColumn(),
     name: text('name').notNull(),
     nameKey: text('name_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tags_character_name_key_unique').on(t.character, t.nameKey),
     index('tags_character_seq_idx').on(t.character, t.seq),
-    check('tags_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+    enumCheck('tags', t.character, CHARACTER_KEYS),
   ],
 );
 
-/** Training phrases of a tag, in their stored order; `text_key` is the folded text. */
-export const tagInputs = pgTable(
-  'tag_inputs',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
-    textKey: text('text_key').notNull(),
-    position: integer('position').notNull(),
-  },
-  (t) => [
-    uniqueIndex('tag_inputs_tag_text_key_unique').on(t.tagId, t.textKey),
-    uniqueIndex('tag_inputs_tag_position_unique').on(t.tagId, t.position),
-  ],
-);
+/** A tag's ordered phrases (its inputs, its responses); `text_key` is the folded text. */
+const tagPhraseColumns = () => ({
+  id: serialId(),
+  tagId: ownerId('tag_id', () => tags.id),
+  text: text('text').notNull(),
+  textKey: text('text_key').notNull(),
+  position: integer('position').notNull(),
+});
 
-/** Replies of a tag, in their stored order; `text_key` is the folded text. */
-export const tagResponses = pgTable(
-  'tag_responses',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
-    textKey: text('text_key').notNull(),
-    position: integer('position').notNull(),
-  },
-  (t) => [
-    // A response may be 1000 characters, i.e. up to 3000 bytes of UTF-8: over the btree entry
-    // limit (about 2700 bytes), so uniqueness is enforced on a digest of the folded text.
-    uniqueIndex('tag_responses_tag_text_key_unique').on(t.tagId, sql`md5(${t.textKey})`),
-    uniqueIndex('tag_responses_tag_position_unique').on(t.tagId, t.position),
-  ],
-);
+/** Training phrases of a tag, in their stored order. */
+export const tagInputs = pgTable('tag_inputs', tagPhraseColumns(), (t) => [
+  uniqueIndex('tag_inputs_tag_text_key_unique').on(t.tagId, t.textKey),
+  uniqueIndex('tag_inputs_tag_position_unique').on(t.tagId, t.position),
+]);
+
+/** Replies of a tag, in their stored order. */
+export const tagResponses = pgTable('tag_responses', tagPhraseColumns(), (t) => [
+  // A response may be 1000 characters, i.e. up to 3000 bytes of UTF-8: over the btree entry
+  // limit (about 2700 bytes), so uniqueness is enforced on a digest of the folded text.
+  uniqueIndex('tag_responses_tag_text_key_unique').on(t.tagId, sql`md5(${t.textKey})`),
+  uniqueIndex('tag_responses_tag_position_unique').on(t.tagId, t.position),
+]);
 
 /**
  * Small durable facts about the instance, e.g. `seeded:tags:soekarno` once a figure's seed
@@ -114,7 +119,7 @@ export const tagResponses = pgTable(
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -126,6 +131,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
+const VERSION_STATUSES = ['active', 'candidate', 'retired'] as const;
+
 /**
  * One trained model of a figure. `version` counts up per figure and names the immutable URLs
  * (/api/models/{figure}/v/{version}/...); at most one version per figure is 'active' (the one
@@ -135,9 +142,9 @@ export const modelVersions = pgTable(
   'model_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    character: figureColumn(),
     version: integer('version').notNull(),
-    status: text('status', { enum: ['active', 'candidate', 'retired'] }).notNull(),
+    status: text('status', { enum: VERSION_STATUSES }).notNull(),
     /** The training run that produced it (runs are history: no foreign key). */
     runId: uuid('run_id'),
     /** sha256 of the canonical training data (tags sorted by name). */
@@ -152,7 +159,7 @@ export const modelVersions = pgTable(
     durationMs: integer('duration_ms').notNull(),
     /** Total bytes of the files. */
     bytes: integer('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
   },
   (t) => [
@@ -160,8 +167,8 @@ export const modelVersions = pgTable(
     uniqueIndex('model_versions_one_active_per_character')
       .on(t.character)
       .where(sql`status = 'active'`),
-    check('model_versions_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
-    check('model_versions_status_check', sql`${t.status} in ('active', 'candidate', 'retired')`),
+    enumCheck('model_versions', t.character, CHARACTER_KEYS),
+    enumCheck('model_versions', t.status, VERSION_STATUSES),
   ],
 );
 
@@ -172,9 +179,7 @@ export const modelVersions = pgTable(
 export const modelFiles = pgTable(
   'model_files',
   {
-    versionId: uuid('version_id')
-      .notNull()
-      .references(() => modelVersions.id, { onDelete: 'cascade' }),
+    versionId: ownerId('version_id', () => modelVersions.id),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     /** Strong validator: a digest of the bytes. */
@@ -184,6 +189,8 @@ export const modelFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.versionId, t.name] })],
 );
+
+const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /**
  * One retraining request and its outcome. The partial unique index allows one queued or running
@@ -195,8 +202,8 @@ export const trainingRuns = pgTable(
   'training_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
-    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
+    character: figureColumn(),
+    status: text('status', { enum: RUN_STATUSES }).notNull(),
     force: boolean('force').notNull().default(false),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     ownerId: text('owner_id').notNull(),
@@ -220,13 +227,13 @@ export const trainingRuns = pgTable(
       .on(t.character)
       .where(sql`status in ('queued', 'running')`),
     index('training_runs_character_started_idx').on(t.character, t.startedAt),
-    check('training_runs_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
-    check(
-      'training_runs_status_check',
-      sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`,
-    ),
+    enumCheck('training_runs', t.character, CHARACTER_KEYS),
+    enumCheck('training_runs', t.status, RUN_STATUSES),
   ],
 );
+
+const TURN_ROLES = ['user', 'figure'] as const;
+const TURN_MODELS = ['tfjs', 'rag'] as const;
 
 /**
  * A learner's conversation with a figure, one row per turn, for both models: rag turns are
@@ -237,18 +244,16 @@ export const trainingRuns = pgTable(
 export const conversationTurns = pgTable(
   'conversation_turns',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    id: serialId(),
+    userId: learnerId(),
+    character: figureColumn(),
     clientId: text('client_id').notNull(),
-    role: text('role', { enum: ['user', 'figure'] }).notNull(),
+    role: text('role', { enum: TURN_ROLES }).notNull(),
     text: text('text').notNull(),
-    model: text('model', { enum: ['tfjs', 'rag'] }).notNull(),
+    model: text('model', { enum: TURN_MODELS }).notNull(),
     /** {tag?, confidence?, fallback?, unsure?, sources?: string[]} (bounded by the contract). */
     meta: jsonb('meta').notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('conversation_turns_user_client_unique').on(t.userId, t.clientId),
@@ -258,9 +263,9 @@ export const conversationTurns = pgTable(
       t.createdAt,
       t.id,
     ),
-    check('conversation_turns_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
-    check('conversation_turns_role_check', sql`${t.role} in ('user', 'figure')`),
-    check('conversation_turns_model_check', sql`${t.model} in ('tfjs', 'rag')`),
+    enumCheck('conversation_turns', t.character, CHARACTER_KEYS),
+    enumCheck('conversation_turns', t.role, TURN_ROLES),
+    enumCheck('conversation_turns', t.model, TURN_MODELS),
   ],
 );
 
@@ -268,18 +273,18 @@ export const conversationTurns = pgTable(
 export const achievements = pgTable(
   'achievements',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    userId: learnerId(),
+    character: figureColumn(),
     tag: text('tag').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.character, t.tag] }),
-    check('achievements_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+    enumCheck('achievements', t.character, CHARACTER_KEYS),
   ],
 );
+
+const RATINGS = ['up', 'down'] as const;
 
 /**
  * A learner's rating of one figure answer (one per answer: a second rating replaces the first).
@@ -288,28 +293,28 @@ export const achievements = pgTable(
 export const feedback = pgTable(
   'feedback',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    id: serialId(),
+    userId: learnerId(),
+    character: figureColumn(),
     messageId: text('message_id').notNull(),
-    rating: text('rating', { enum: ['up', 'down'] }).notNull(),
+    rating: text('rating', { enum: RATINGS }).notNull(),
     reason: text('reason', {
       enum: ['salah_fakta', 'tidak_menjawab', 'bahasa_aneh', 'lainnya'],
     }),
     comment: text('comment'),
     question: text('question'),
     answer: text('answer').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('feedback_user_message_unique').on(t.userId, t.messageId),
-    check('feedback_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
-    check('feedback_rating_check', sql`${t.rating} in ('up', 'down')`),
+    enumCheck('feedback', t.character, CHARACTER_KEYS),
+    enumCheck('feedback', t.rating, RATINGS),
   ],
 );
+
+const INBOX_STATUSES = ['open', 'added', 'ignored'] as const;
 
 /**
  * The curators' inbox: groups of similar learner questions per figure (the group key is the
@@ -319,12 +324,10 @@ export const feedback = pgTable(
 export const inboxGroups = pgTable(
   'inbox_groups',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    id: serialId(),
+    character: figureColumn(),
     groupKey: text('group_key').notNull(),
-    status: text('status', { enum: ['open', 'added', 'ignored'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: INBOX_STATUSES }).notNull().default('open'),
     count: integer('count').notNull().default(0),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
@@ -334,30 +337,29 @@ export const inboxGroups = pgTable(
   (t) => [
     uniqueIndex('inbox_groups_character_key_unique').on(t.character, t.groupKey),
     index('inbox_groups_listing_idx').on(t.character, t.status, t.count, t.lastSeen),
-    check('inbox_groups_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
-    check('inbox_groups_status_check', sql`${t.status} in ('open', 'added', 'ignored')`),
+    enumCheck('inbox_groups', t.character, CHARACTER_KEYS),
+    enumCheck('inbox_groups', t.status, INBOX_STATUSES),
   ],
 );
+
+const INBOX_SOURCES = ['fallback', 'unsure', 'declined', 'thumbs_down'] as const;
 
 /** One learner question in the inbox (anonymous), expired after INBOX_RETENTION_DAYS. */
 export const inboxItems = pgTable(
   'inbox_items',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     groupId: bigint('group_id', { mode: 'number' })
       .notNull()
       .references(() => inboxGroups.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
-    source: text('source', { enum: ['fallback', 'unsure', 'declined', 'thumbs_down'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source', { enum: INBOX_SOURCES }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('inbox_items_group_time_idx').on(t.groupId, t.createdAt),
     index('inbox_items_time_idx').on(t.createdAt),
-    check(
-      'inbox_items_source_check',
-      sql`${t.source} in ('fallback', 'unsure', 'declined', 'thumbs_down')`,
-    ),
+    enumCheck('inbox_items', t.source, INBOX_SOURCES),
   ],
 );
 
@@ -368,15 +370,15 @@ export const inboxItems = pgTable(
 export const regressionQuestions = pgTable(
   'regression_questions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
+    id: serialId(),
+    character: figureColumn(),
     question: text('question').notNull(),
     questionKey: text('question_key').notNull(),
     tagName: text('tag_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('regression_questions_character_key_unique').on(t.character, t.questionKey),
-    check('regression_questions_character_check', sql`${t.character} in ('soekarno', 'hatta')`),
+    enumCheck('regression_questions', t.character, CHARACTER_KEYS),
   ],
 );

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { LIMIT_DEFAULTS } from '../env';
-import {
-  createTestContext,
-  newUser,
-  signUp,
-  testConfig,
-  type TestContext,
-} from '../../test/helpers';
+import { createTestContext, newUser, signUp, testConfig, useTestContext } from '../../test/helpers';
 import { body, client } from '../../test/client';
 
 const register = (app: FastifyInstance, remoteAddress = '127.0.0.1') =>
@@ -91,15 +85,11 @@ describe('registration limits', () => {
 });
 
 describe('chat limits', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({
-      CHAT_MAX_PER_MINUTE: 100,
-      CHAT_MAX_PER_IP_PER_MINUTE: 3,
-      CHAT_MAX_GLOBAL_PER_MINUTE: 5,
-    });
+  const ctx = useTestContext({
+    CHAT_MAX_PER_MINUTE: 100,
+    CHAT_MAX_PER_IP_PER_MINUTE: 3,
+    CHAT_MAX_GLOBAL_PER_MINUTE: 5,
   });
-  afterAll(() => ctx.close());
 
   it('limits questions per address and for everyone, beside the per-learner limit', async () => {
     const a = (await signUp(ctx.app)).token;

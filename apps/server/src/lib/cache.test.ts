@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createPostgresDatabase, type Database } from '../db/client';
-import { createTestDatabase, signUp, signUpAdmin, testConfig } from '../../test/helpers';
+import {
+  createTestDatabase,
+  scratchPostgres,
+  signUp,
+  signUpAdmin,
+  testConfig,
+} from '../../test/helpers';
 import { tagsClient } from '../modules/tags/testing';
 import { ALL_KEYS, CACHE_CHANNEL, createCache, createCacheBus, type CacheBus } from './cache';
 
@@ -160,24 +164,23 @@ describe('createCache (one process)', () => {
   });
 });
 
-/** A PostgreSQL database created for one test and dropped after. */
-async function scratchPostgres(base: string) {
-  const name = `dw_cache_${randomBytes(5).toString('hex')}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-  return { url, drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 const pgUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Two connection pools (two server processes) on one scratch PostgreSQL database; they and the
+ * database go at `cleanup`.
+ */
+async function twoPools(serverUrl: string, poolSize: number, cleanup: (() => Promise<void>)[]) {
+  const scratch = await scratchPostgres(serverUrl, 'dw_cache');
+  cleanup.push(scratch.drop);
+  const a = await createPostgresDatabase(scratch.url, { poolSize });
+  const b = await createPostgresDatabase(scratch.url, { poolSize, migrate: false });
+  cleanup.push(
+    () => a.close(),
+    () => b.close(),
+  );
+  return [a, b] as const;
+}
 
 /**
  * Two server processes behind a proxy, each with its own cache: the PostgreSQL run builds two
@@ -193,15 +196,7 @@ describe('two app instances on one database', () => {
   it("see each other's writes; the cache really caches in between", async () => {
     let databases: [Database, Database];
     if (pgUrl) {
-      const scratch = await scratchPostgres(pgUrl);
-      cleanup.push(scratch.drop);
-      const a = await createPostgresDatabase(scratch.url, { poolSize: 3 });
-      const b = await createPostgresDatabase(scratch.url, { poolSize: 3, migrate: false });
-      cleanup.push(
-        () => a.close(),
-        () => b.close(),
-      );
-      databases = [a, b];
+      databases = [...(await twoPools(pgUrl, 3, cleanup))];
     } else {
       const shared = await createTestDatabase();
       cleanup.push(() => shared.close());
@@ -265,14 +260,7 @@ if (pgUrl) {
     });
 
     it('is not live while its LISTEN connection is down, flushes on reconnection, and hears again', async () => {
-      const scratch = await scratchPostgres(pgUrl);
-      cleanup.push(scratch.drop);
-      const a = await createPostgresDatabase(scratch.url, { poolSize: 2 });
-      const b = await createPostgresDatabase(scratch.url, { poolSize: 2, migrate: false });
-      cleanup.push(
-        () => a.close(),
-        () => b.close(),
-      );
+      const [a, b] = await twoPools(pgUrl, 2, cleanup);
       const busA = await createCacheBus(a);
       const busB = await createCacheBus(b);
       cleanup.push(
@@ -313,7 +301,7 @@ if (pgUrl) {
     });
 
     it('ignores its own notifications and foreign payloads on the channel', async () => {
-      const scratch = await scratchPostgres(pgUrl);
+      const scratch = await scratchPostgres(pgUrl, 'dw_cache');
       cleanup.push(scratch.drop);
       const a = await createPostgresDatabase(scratch.url, { poolSize: 2 });
       cleanup.push(() => a.close());

@@ -9,20 +9,30 @@ import { createUserRepository } from '../modules/auth/repository';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
+/** Opens the server's database as a start does, hands `fn` its user repository, then closes it. */
+async function withUsers(
+  config: Parameters<typeof createDatabase>[0],
+  fn: (users: ReturnType<typeof createUserRepository>) => Promise<void>,
+): Promise<void> {
+  const database = await createDatabase(config);
+  try {
+    await fn(createUserRepository(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
 describe('the data folder is private to the server’s user', { timeout: 120_000 }, () => {
   it('creates DATA_DIR and pgdata 0700 and the generated secrets 0600', async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'dw-modes-')), 'data');
     const config = loadConfig({ DATA_DIR: dataDir });
-    const database = await createDatabase(config);
-    try {
-      await ensureAdmin(createUserRepository(database.db), { name: 'Admin Dwitunggal', dataDir });
+    await withUsers(config, async (users) => {
+      await ensureAdmin(users, { name: 'Admin Dwitunggal', dataDir });
       expect(mode(dataDir)).toBe(0o700);
       expect(mode(path.join(dataDir, 'pgdata'))).toBe(0o700);
       expect(mode(path.join(dataDir, 'jwt-secret'))).toBe(0o600);
       expect(mode(path.join(dataDir, 'admin-credentials.txt'))).toBe(0o600);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('tightens a world-readable data folder left by an earlier version', async () => {
@@ -37,17 +47,13 @@ describe('the data folder is private to the server’s user', { timeout: 120_000
     loadConfig({ DATA_DIR: dataDir });
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(path.join(dataDir, 'jwt-secret'))).toBe(0o600);
-    const database = await createDatabase({ dataDir, DATABASE_POOL_SIZE: 1 });
-    try {
+    await withUsers({ dataDir, DATABASE_POOL_SIZE: 1 }, async (users) => {
       expect(mode(path.join(dataDir, 'pgdata'))).toBe(0o700);
-      const users = createUserRepository(database.db);
       await ensureAdmin(users, { name: 'Admin Dwitunggal', dataDir }); // creates the demo admin
       chmodSync(path.join(dataDir, 'admin-credentials.txt'), 0o644);
       await ensureAdmin(users, { name: 'Admin Dwitunggal', dataDir }); // a later start
       expect(mode(path.join(dataDir, 'admin-credentials.txt'))).toBe(0o600);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('never changes a shared folder (sticky bit) that pgdata or DATA_DIR sits in', async () => {

@@ -6,11 +6,8 @@ import { authFor, payloadFor, queryFor, segmentFor, type Role } from './arbitrar
 import {
   createWorld,
   describeRequest,
-  envelopeProblem,
-  expiredToken,
+  expectCleanRefusal,
   fingerprint,
-  forgedTokens,
-  loadOperations,
   refreshExisting,
   restoreAccounts,
   waitForIdleTraining,
@@ -35,7 +32,6 @@ const RUNS_PER_OPERATION = Number(process.env.HOSTILE_RUNS ?? 45);
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 
 let world: World;
-let operations: Operation[];
 let forged: string[] = [];
 let baseline: Record<string, string>;
 const stats = new Map<string, { requests: number; statuses: Record<number, number> }>();
@@ -43,8 +39,7 @@ let trainingStarts = 0;
 
 beforeAll(async () => {
   world = await createWorld();
-  operations = await loadOperations(world.ctx);
-  forged = [...(await forgedTokens(world.learner.id)), await expiredToken(world.learner.id)];
+  forged = Object.values(world.badTokens);
   baseline = await fingerprint(world);
 }, 120_000);
 
@@ -80,10 +75,7 @@ async function check(req: Sent, res: LightMyRequestResponse): Promise<void> {
   const label = `${describeRequest(req)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, `5xx: ${label}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
-    expect(envelopeProblem(res), label).toBeNull();
-    expect(await fingerprint(world), `data changed after a ${res.statusCode}: ${label}`).toEqual(
-      baseline,
-    );
+    await expectCleanRefusal(world, res, baseline, label);
     return;
   }
   // A genuine success: it may have changed data on purpose.
@@ -133,19 +125,19 @@ function requestArbitrary(op: Operation): fc.Arbitrary<{ build: () => Sent; role
 describe('every OpenAPI operation under hostile input', () => {
   it('the document lists the operations under test', () => {
     // A sanity floor: the API has at least the routes of the architecture's contract.
-    expect(operations.length).toBeGreaterThanOrEqual(20);
+    expect(world.operations.length).toBeGreaterThanOrEqual(20);
     for (const key of [
       'POST /api/auth/login',
       'POST /api/chatbot/tags',
       'POST /api/chat',
       'GET /api/models/{figure}/{file}',
     ]) {
-      expect(operations.map((o) => o.key)).toContain(key);
+      expect(world.operations.map((o) => o.key)).toContain(key);
     }
   });
 
   it('never answers 5xx, always answers errors in the envelope, and changes nothing on a 4xx', async () => {
-    for (const op of operations) {
+    for (const op of world.operations) {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(op), async ({ build }) => {
           const req = build();
@@ -154,7 +146,7 @@ describe('every OpenAPI operation under hostile input', () => {
         { numRuns: RUNS_PER_OPERATION, seed: SEED, endOnFailure: true },
       );
     }
-    for (const op of operations)
+    for (const op of world.operations)
       expect(stats.get(op.key)?.requests ?? 0, op.key).toBeGreaterThanOrEqual(RUNS_PER_OPERATION);
   }, 240_000);
 
@@ -176,7 +168,7 @@ describe('every OpenAPI operation under hostile input', () => {
       karakter: 'hatta',
     });
     const deepInField = `{"nama":"Hatta","tag":"t","input":${'['.repeat(4000)}"x"${']'.repeat(4000)},"responses":["r"],"etl_key":${deepObject},"karakter":"hatta","prompt":${deepArray}}`;
-    for (const op of operations) {
+    for (const op of world.operations) {
       for (const role of ['none', 'learner', 'admin'] as const) {
         for (const payload of [deepObject, deepArray, oneMegabyte, justUnder, deepInField]) {
           let url = op.path;

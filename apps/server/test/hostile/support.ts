@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../src/lib/jwt';
 import { api, syntheticTags } from '../../src/modules/models/testing';
@@ -102,6 +103,10 @@ export interface World {
   learnerCredentials: { email: string; password: string };
   /** Known-good values of each path parameter name (ids of rows that exist right now). */
   existing: Record<string, string[]>;
+  /** The operations of the app's OpenAPI document. */
+  operations: Operation[];
+  /** Tokens naming the learner (or nobody) that must all be refused (`badTokens`). */
+  badTokens: Awaited<ReturnType<typeof badTokens>>;
 }
 
 export async function createWorld(): Promise<World> {
@@ -127,6 +132,8 @@ export async function createWorld(): Promise<World> {
       password: learner.credentials.password,
     },
     existing: {},
+    operations: await loadOperations(ctx),
+    badTokens: await badTokens(learner.user.id),
   };
   await refreshExisting(world);
   return world;
@@ -205,38 +212,30 @@ export async function restoreAccounts(world: World): Promise<void> {
   }
 }
 
-/** A correctly signed token of `userId` that expired an hour ago. */
-export async function expiredToken(userId: string): Promise<string> {
+/**
+ * Tokens of `userId` (or of nobody) that must all be refused: signed with another secret, of an
+ * unknown user, `alg: none`, and a correctly signed one that expired an hour ago.
+ */
+export async function badTokens(userId: string) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ver: 0 })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setIssuedAt(now - 7200)
-    .setExpirationTime(now - 3600)
-    .sign(new TextEncoder().encode(TEST_SECRET));
-}
-
-/** Well-formed tokens that must all be refused: wrong secret, alg none, unknown user. */
-export async function forgedTokens(userId: string): Promise<string[]> {
-  const now = Math.floor(Date.now() / 1000);
-  const claims = (sub: string) =>
+  const claims = (sub: string, issuedAt = now) =>
     new SignJWT({ ver: 0 })
       .setSubject(sub)
       .setIssuer(JWT_ISSUER)
       .setAudience(JWT_AUDIENCE)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 3600);
-  const wrongSecret = await claims(userId)
-    .setProtectedHeader({ alg: 'HS256' })
-    .sign(new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'));
-  const unknownUser = await claims(randomUUID())
-    .setProtectedHeader({ alg: 'HS256' })
-    .sign(new TextEncoder().encode(TEST_SECRET));
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 3600);
+  const signed = (sub: string, secret: string, issuedAt = now) =>
+    claims(sub, issuedAt)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(secret));
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, ver: 0, iss: JWT_ISSUER, aud: JWT_AUDIENCE, iat: now, exp: now + 3600 })}.`;
-  return [wrongSecret, unknownUser, algNone];
+  return {
+    wrongSecret: await signed(userId, 'another-secret-that-is-long-enough-0123456789'),
+    unknownUser: await signed(randomUUID(), TEST_SECRET),
+    algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, ver: 0, iss: JWT_ISSUER, aud: JWT_AUDIENCE, iat: now, exp: now + 3600 })}.`,
+    expired: await signed(userId, TEST_SECRET, now - 7200),
+  };
 }
 
 /** A one-line description of a request for failure messages. */
@@ -252,6 +251,20 @@ export function describeRequest(req: {
       ? ''
       : ` body(${req.payload.length})=${JSON.stringify(req.payload.slice(0, 300))}`;
   return `${req.method} ${req.url.slice(0, 300)} headers=${headers}${payload}`;
+}
+
+/** A refused request answers the error envelope and leaves every stored row as it was. */
+export async function expectCleanRefusal(
+  world: World,
+  res: LightMyRequestResponse,
+  before: Record<string, string>,
+  label: string,
+): Promise<void> {
+  expect(envelopeProblem(res), label).toBeNull();
+  expect(
+    await fingerprint(world),
+    `a refused request (${res.statusCode}) changed data: ${label}`,
+  ).toEqual(before);
 }
 
 /** Null when `res` is a well-formed error envelope whose code is the HTTP status; else why not. */

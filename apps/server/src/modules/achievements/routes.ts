@@ -6,44 +6,44 @@ import {
   achievementsData,
   figureParams,
 } from '@dwitunggal/contracts/schemas/learning';
-import { ok, responses } from '../../lib/envelope';
+import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { learnerWrite, type LearningWriteLimit } from '../conversations/write-limit';
+import { learnerRead, learnerWrite, type LearnerWriteOptions } from '../conversations/write-limit';
 import type { AchievementRepository } from './repository';
 
 /** My achievements (both figures), and adding the tags a device reached (a union). */
 export async function achievementRoutes(
   app: FastifyInstance,
-  opts: { achievements: AchievementRepository; writeLimit: LearningWriteLimit; bodyLimit: number },
+  opts: LearnerWriteOptions & { achievements: AchievementRepository },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secured = { tags: ['achievements'], security: [{ bearerAuth: [] }] };
 
   r.get(
     '/achievements',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        ...secured,
+    learnerRead(
+      app,
+      {
+        tag: 'achievements',
         summary: 'My achievements with both figures (denominator 10, floor percent)',
-        response: responses(achievementsData, 200, [401, 500, 503]),
       },
-    },
+      achievementsData,
+    ),
     async (request) => ok(await opts.achievements.all(currentUser(request).id), 'Pencapaian'),
   );
 
   r.post(
     '/achievements/:figure',
-    {
-      ...learnerWrite(app, opts),
-      schema: {
-        ...secured,
+    learnerWrite(
+      app,
+      opts,
+      {
+        tag: 'achievements',
         summary: 'Add reached tags to my achievements with a figure (never removes any)',
         params: figureParams,
         body: achievementsBody,
-        response: responses(achievementProgress, 200, [400, 401, 413, 429, 500, 503]),
       },
-    },
+      achievementProgress,
+    ),
     async (request) => {
       const progress = await opts.achievements.add(
         currentUser(request).id,

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/jwt';
-import { newUser, signUp, TEST_SECRET, useTestContext } from '../../../test/helpers';
+import { expectError, newUser, signUp, TEST_SECRET, useTestContext } from '../../../test/helpers';
 import { body, client } from '../../../test/client';
 
 const ctx = useTestContext();
@@ -99,14 +99,7 @@ describe('POST /api/auth/login', () => {
       email: 'tidak.ada@example.com',
       password: 'Salah12345',
     });
-    for (const res of [wrong, unknown]) {
-      expect(res.statusCode).toBe(401);
-      expect(body(res)).toEqual({
-        code: 401,
-        status: 'error',
-        message: 'Invalid email or password',
-      });
-    }
+    for (const res of [wrong, unknown]) expectError(res, 401, 'Invalid email or password');
   });
 
   it('validates with the login messages', async () => {

@@ -103,37 +103,41 @@ export async function authRoutes(
     async (request) => ok(toPublicUser(currentUser(request)), 'Profile'),
   );
 
-  r.delete(
+  /** A bodyless route that acts on the signed-in user and answers only a message. */
+  const onSelf = (
+    method: 'DELETE' | 'POST',
+    url: string,
+    summary: string,
+    act: (userId: string) => Promise<void>,
+    message: string,
+  ) =>
+    r.route({
+      method,
+      url,
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary,
+        ...secured,
+        response: responses(z.null(), 200, [401, 500, 503]),
+      },
+      handler: async (request) => {
+        await act(currentUser(request).id);
+        return ok(null, message);
+      },
+    });
+  onSelf(
+    'DELETE',
     '/auth/me',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'Delete the signed-in account',
-        ...secured,
-        response: responses(z.null(), 200, [401, 500, 503]),
-      },
-    },
-    async (request) => {
-      await auth.deleteAccount(currentUser(request).id);
-      return ok(null, 'Account deleted');
-    },
+    'Delete the signed-in account',
+    (id) => auth.deleteAccount(id),
+    'Account deleted',
   );
-
-  r.post(
+  onSelf(
+    'POST',
     '/auth/logout',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke every token of the signed-in user',
-        ...secured,
-        response: responses(z.null(), 200, [401, 500, 503]),
-      },
-    },
-    async (request) => {
-      await auth.logout(currentUser(request).id);
-      return ok(null, 'Logged out');
-    },
+    'Revoke every token of the signed-in user',
+    (id) => auth.logout(id),
+    'Logged out',
   );
 }

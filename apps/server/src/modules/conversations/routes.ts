@@ -11,7 +11,7 @@ import {
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import type { ConversationService } from './service';
-import { learnerWrite, type LearningWriteLimit } from './write-limit';
+import { learnerRead, learnerWrite, type LearnerWriteOptions } from './write-limit';
 
 /**
  * A learner's own history with a figure: paged reads (newest first), idempotent batch sync of
@@ -19,23 +19,23 @@ import { learnerWrite, type LearningWriteLimit } from './write-limit';
  */
 export async function conversationRoutes(
   app: FastifyInstance,
-  opts: { conversations: ConversationService; writeLimit: LearningWriteLimit; bodyLimit: number },
+  opts: LearnerWriteOptions & { conversations: ConversationService },
 ) {
   const { conversations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const common = { tags: ['conversations'], security: [{ bearerAuth: [] }], params: figureParams };
+  const common = { tag: 'conversations', params: figureParams };
 
   r.get(
     '/conversations/:figure',
-    {
-      onRequest: app.authenticate,
-      schema: {
+    learnerRead(
+      app,
+      {
         ...common,
         summary: 'My history with a figure, newest first (page with nextBefore)',
         querystring: historyQuery,
-        response: responses(historyPage, 200, [400, 401, 500, 503]),
       },
-    },
+      historyPage,
+    ),
     async (request) => {
       const { limit, before } = request.query;
       const page = await conversations.page(
@@ -50,15 +50,16 @@ export async function conversationRoutes(
 
   r.post(
     '/conversations/:figure/turns',
-    {
-      ...learnerWrite(app, opts),
-      schema: {
+    learnerWrite(
+      app,
+      opts,
+      {
         ...common,
         summary: 'Store turns answered on the device (idempotent on clientId; up to 50)',
         body: syncBody,
-        response: responses(syncData, 200, [400, 401, 413, 429, 500, 503]),
       },
-    },
+      syncData,
+    ),
     async (request) => {
       const data = await conversations.sync(
         currentUser(request).id,
@@ -75,7 +76,9 @@ export async function conversationRoutes(
       onRequest: app.authenticate,
       preHandler: opts.writeLimit,
       schema: {
-        ...common,
+        tags: [common.tag],
+        security: [{ bearerAuth: [] }],
+        params: common.params,
         summary: 'Clear my history with a figure (achievements are kept)',
         response: responses(clearedData, 200, [400, 401, 429, 500, 503]),
       },

@@ -155,24 +155,25 @@ export async function tagRoutes(app: FastifyInstance, opts: { tags: TagService }
     },
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      if (request.query.format === 'csv') {
-        const { character, csv } = await tags.exportCsv(request.params.nama);
-        return reply
+      const download = (character: string, ext: 'csv' | 'json', type: string, text: string) =>
+        reply
           .header(
             'content-disposition',
-            `attachment; filename="dwitunggal-${character}-tags-${stamp}.csv"`,
+            `attachment; filename="dwitunggal-${character}-tags-${stamp}.${ext}"`,
           )
-          .type('text/csv; charset=utf-8')
-          .send(csv);
+          .type(`${type}; charset=utf-8`)
+          .send(text);
+      if (request.query.format === 'csv') {
+        const { character, csv } = await tags.exportCsv(request.params.nama);
+        return download(character, 'csv', 'text/csv', csv);
       }
       const { character, archive } = await tags.exportArchive(request.params.nama);
-      return reply
-        .header(
-          'content-disposition',
-          `attachment; filename="dwitunggal-${character}-tags-${stamp}.json"`,
-        )
-        .type('application/json; charset=utf-8')
-        .send(`${JSON.stringify(archive, null, 2)}\n`);
+      return download(
+        character,
+        'json',
+        'application/json',
+        `${JSON.stringify(archive, null, 2)}\n`,
+      );
     },
   );
 

@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../db/client';
 import {
   createTestContext,
+  scratchPostgres,
   signUp,
   signUpAdmin,
   useTestContext,
@@ -114,24 +113,16 @@ async function adminToken(target: TestContext = ctx): Promise<string> {
 const url = process.env.TEST_DATABASE_URL;
 if (url)
   describe('seeding on PostgreSQL', () => {
-    const name = `dw_seed_${randomBytes(5).toString('hex')}`;
-    const dbUrl = url ? Object.assign(new URL(url), { pathname: `/${name}` }).toString() : '';
-    const admin = async (query: string) => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(query);
-      } finally {
-        await c.end();
-      }
-    };
-    beforeAll(() => admin(`create database ${name}`));
-    afterAll(() => admin(`drop database if exists ${name} with (force)`));
+    let scratch: { url: string; drop: () => Promise<void> };
+    beforeAll(async () => {
+      scratch = await scratchPostgres(url, 'dw_seed');
+    });
+    afterAll(() => scratch.drop());
 
     it('seeds exactly once when two processes start at the same time', async () => {
       const [a, b] = await Promise.all([
-        createPostgresDatabase(dbUrl, { poolSize: 3 }),
-        createPostgresDatabase(dbUrl, { poolSize: 3 }),
+        createPostgresDatabase(scratch.url, { poolSize: 3 }),
+        createPostgresDatabase(scratch.url, { poolSize: 3 }),
       ]);
       try {
         const [first, second] = await Promise.all([seedIfNeeded(a), seedIfNeeded(b)]);
@@ -152,7 +143,7 @@ if (url)
     });
 
     it('`npm run db:seed -- --reset --figure hatta` replaces the figure and says what it did', async () => {
-      const db = await createPostgresDatabase(dbUrl, { poolSize: 2 });
+      const db = await createPostgresDatabase(scratch.url, { poolSize: 2 });
       try {
         await db.pool.query(`delete from tags where character = 'hatta'`);
         const root = path.resolve(seedDataDir(), '../../..');
@@ -162,7 +153,12 @@ if (url)
           ['run', '--silent', 'db:seed', '--', '--reset', '--figure', 'hatta'],
           {
             cwd: root,
-            env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+            env: {
+              ...process.env,
+              DATABASE_URL: scratch.url,
+              DATA_DIR: dataDir,
+              LOG_LEVEL: 'silent',
+            },
             encoding: 'utf8',
           },
         );

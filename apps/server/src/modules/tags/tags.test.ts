@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectAdminOnly, signUp, signUpAdmin, useTestContext } from '../../../test/helpers';
+import {
+  expectAdminOnly,
+  expectError,
+  signUp,
+  signUpAdmin,
+  useTestContext,
+} from '../../../test/helpers';
 import type { CreateTagData } from '@dwitunggal/contracts/tags';
 import { body, client } from '../../../test/client';
 import { tagsClient, sampleTag, snapshotTables, type TagsClient, type TagDto } from './testing';
@@ -458,8 +464,7 @@ describe('update', () => {
         input: ['baru', 'memicu kegagalan'],
         responses: ['lain'],
       });
-      expect(res.statusCode).toBe(500);
-      expect(body(res)).toEqual({ code: 500, status: 'error', message: 'Internal server error' });
+      expectError(res, 500, 'Internal server error');
       expect(await snapshotTables(ctx.database.db)).toEqual(before);
       expect(body(await admin.get(`/api/chatbot/tags/${t.id}`)).data).toEqual(t);
       expect(await learner.list('Soekarno')).toEqual([t]);
