@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAnswer } from '@dwitunggal/contracts/chat';
 import type { HistoryPage, SyncData } from '@dwitunggal/contracts/schemas/learning';
 import { createTestContext, signUp, useTestContext } from '../../../test/helpers';
-import { bearer } from '../../../test/client';
+import { bearer, client } from '../../../test/client';
 import { createConversationRepository } from './repository';
 
 const ctx = useTestContext({ CHAT_MAX_PER_MINUTE: 1000 });
@@ -202,13 +202,8 @@ describe('rag answers are stored by the server', () => {
     expect(figureTurn?.rating).toBeUndefined();
     expect(userTurn?.sources).toBeUndefined();
     // A rating is read back with the answer it rates.
-    const rated = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: bearer(token),
-      payload: { character: 'hatta', messageId: ids.figure, rating: 'up' },
-    });
-    expect(rated.statusCode, rated.body).toBe(200);
+    const rating = { character: 'hatta', messageId: ids.figure, rating: 'up' };
+    expect((await client(ctx.app, token).post('/api/feedback', rating)).statusCode).toBe(200);
     page = await history('hatta');
     expect(page.turns[0]).toMatchObject({ clientId: ids.figure, rating: 'up' });
     expect(page.turns[1]?.rating).toBeUndefined();

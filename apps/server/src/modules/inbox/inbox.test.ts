@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '@dwitunggal/contracts/schemas/learning';
 import { buildApp } from '../../app';
 import { signUp, signUpAdmin, startApp, testConfig, useTestContext } from '../../../test/helpers';
-import { bearer } from '../../../test/client';
+import { bearer, client } from '../../../test/client';
 import { SUGGEST_MIN_CONFIDENCE } from './suggest';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -165,20 +165,15 @@ describe('the inbox collects what the figures could not answer', () => {
     }
     const question = 'koperasi itu sebenernya buat apa sih pak';
     const turnIds = { user: id(), figure: id() };
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/chat',
-      headers: bearer(learner),
-      payload: { karakter: 'hatta', prompt: question, turnIds },
+    const asLearner = client(ctx.app, learner);
+    const asked = await asLearner.post('/api/chat', {
+      karakter: 'hatta',
+      prompt: question,
+      turnIds,
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const rated = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: bearer(learner),
-      payload: { character: 'hatta', messageId: turnIds.figure, rating: 'down' },
-    });
-    expect(rated.statusCode, rated.body).toBe(200);
+    const rating = { character: 'hatta', messageId: turnIds.figure, rating: 'down' };
+    expect((await asLearner.post('/api/feedback', rating)).statusCode).toBe(200);
     const group = await groupOf('hatta', question);
     expect(group).toMatchObject({ suggestedTag: 'koperasi_rakyat' });
     expect(group!.sources).toContain('thumbs_down');
@@ -213,10 +208,6 @@ describe('inbox actions', () => {
     const question = 'Bung Hatta suka makan rendang?';
     await syncExchange(learner, 'hatta', question, { fallback: true });
     const group = await groupOf('hatta', question);
-    console.log(
-      'DBG',
-      JSON.stringify((await adminGet('/api/chatbot/tags/nama/Hatta')).json()).slice(0, 600),
-    );
     if (!group) throw new Error('group missing');
     const res = await act('hatta', { groupIds: [group.id], action: 'ignore' });
     expect(res.statusCode, res.body).toBe(200);
@@ -230,10 +221,6 @@ describe('inbox actions', () => {
     const question = 'Apa makanan kesukaan Bung Hatta di Bukittinggi?';
     await syncExchange(learner, 'hatta', question, { fallback: true });
     const group = await groupOf('hatta', question);
-    console.log(
-      'DBG',
-      JSON.stringify((await adminGet('/api/chatbot/tags/nama/Hatta')).json()).slice(0, 600),
-    );
     const target = await createTag('Hatta', 'makanan');
     if (!group) throw new Error('setup failed');
     const res = await act('hatta', { groupIds: [group.id], action: 'add', tagId: target.id });
@@ -283,10 +270,6 @@ describe('inbox actions', () => {
     const question = 'Hatta pernah naik kapal selam?';
     await syncExchange(learner, 'hatta', question, { fallback: true });
     const group = await groupOf('hatta', question);
-    console.log(
-      'DBG',
-      JSON.stringify((await adminGet('/api/chatbot/tags/nama/Hatta')).json()).slice(0, 600),
-    );
     if (!group) throw new Error('group missing');
     expect((await act('hatta', { groupIds: [999_999_999], action: 'ignore' })).statusCode).toBe(
       404,
