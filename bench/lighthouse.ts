@@ -38,6 +38,12 @@ const { values: flags } = parseArgs({
 const RUNS = Number(flags.runs ?? process.env.LIGHTHOUSE_RUNS ?? (flags.baseline ? 3 : 1));
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number from 1');
 const TARGET = 95;
+// The checkout the current build came from, read at the start: the tree may move on during a
+// long comparison run.
+const CURRENT_COMMIT = spawnSync('git', ['describe', '--always', '--dirty', '--abbrev=12'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+}).stdout.trim();
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
   : undefined;
@@ -320,16 +326,12 @@ async function compareWith(ref: string) {
           lower.push(`${route} ${c}: ${before.scores[c]} -> ${after.scores[c]}`);
       pages[route] = { baseline: before, current: after, difference };
     }
-    const describe = spawnSync('git', ['describe', '--always', '--dirty', '--abbrev=12'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
     console.log(
       JSON.stringify({
         benchmark: 'lighthouse-compare',
         ...common(),
         baseline: { ref, commit: baseline.commit, install: baseline.install },
-        current: { commit: describe.stdout.trim() },
+        current: { commit: CURRENT_COMMIT },
         pages,
         lower,
       }),
