@@ -59,6 +59,8 @@ export const tags = pgTable(
     character: text('character', { enum: ['soekarno', 'hatta'] }).notNull(),
     name: text('name').notNull(),
     nameKey: text('name_key').notNull(),
+    /** Display name for learners (null: none; the chat shows the name with spaces). */
+    label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
