@@ -25,7 +25,17 @@ export type MessageMeta = {
   sources?: ChatSource[];
   /** The learner's thumbs up or down on this answer, once the server has it. */
   rating?: 'up' | 'down';
+  /**
+   * tfjs close call ("Maksud Anda ...?"): the two tags offered as buttons, the question they
+   * answer, and the tag the learner chose once chosen.
+   */
+  choices?: TagChoice[];
+  questionId?: string;
+  chosen?: string;
 };
+
+/** A tag offered by a close call, with its display name and probability then. */
+export type TagChoice = { tag: string; label: string; probability: number };
 
 /** Spec section 3: id, text, sender (user or the character key), timestamp string, isError. */
 export type ChatMessage = {
@@ -52,6 +62,17 @@ function readSources(value: unknown): ChatSource[] | undefined {
   );
 }
 
+function readChoices(value: unknown): TagChoice[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(
+    (c): c is TagChoice =>
+      isRecord(c) &&
+      typeof c.tag === 'string' &&
+      typeof c.label === 'string' &&
+      typeof c.probability === 'number',
+  );
+}
+
 function readMeta(value: unknown): MessageMeta | undefined {
   if (!isRecord(value) || (value.model !== 'tfjs' && value.model !== 'rag')) return undefined;
   const meta: MessageMeta = {
@@ -65,6 +86,10 @@ function readMeta(value: unknown): MessageMeta | undefined {
   const sources = readSources(value.sources);
   if (sources) meta.sources = sources;
   if (value.rating === 'up' || value.rating === 'down') meta.rating = value.rating;
+  const choices = readChoices(value.choices);
+  if (choices) meta.choices = choices;
+  if (typeof value.questionId === 'string') meta.questionId = value.questionId;
+  if (typeof value.chosen === 'string') meta.chosen = value.chosen;
   return meta;
 }
 
@@ -113,11 +138,16 @@ export function appendMessages(character: CharacterKey, messages: readonly ChatM
   chatHistory(character).set((previous) => [...previous, ...messages].slice(-HISTORY_LIMIT));
 }
 
+/** Changes part of one message's meta (kept across reloads). */
+export function patchMeta(character: CharacterKey, id: string, patch: Partial<MessageMeta>): void {
+  chatHistory(character).set((messages) =>
+    messages.map((m) => (m.id === id && m.meta ? { ...m, meta: { ...m.meta, ...patch } } : m)),
+  );
+}
+
 /** Keeps the learner's rating with the rated answer (it shows again after a reload). */
 export function setRating(character: CharacterKey, id: string, rating: 'up' | 'down'): void {
-  chatHistory(character).set((messages) =>
-    messages.map((m) => (m.id === id && m.meta ? { ...m, meta: { ...m.meta, rating } } : m)),
-  );
+  patchMeta(character, id, { rating });
 }
 
 export function clearHistory(character: CharacterKey): void {
