@@ -50,28 +50,25 @@ export type ChatMessage = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-function readSources(value: unknown): ChatSource[] | undefined {
+/** The items of a stored list that have the given field types (undefined when not a list). */
+function readList<T>(value: unknown, fields: Record<string, 'string' | 'number'>): T[] | undefined {
   if (!Array.isArray(value)) return undefined;
+  const keys = Object.entries(fields);
   return value.filter(
-    (s): s is ChatSource =>
-      isRecord(s) &&
-      typeof s.id === 'string' &&
-      typeof s.title === 'string' &&
-      typeof s.reference === 'string' &&
-      typeof s.excerpt === 'string',
+    (item): item is T => isRecord(item) && keys.every(([k, type]) => typeof item[k] === type),
   );
 }
 
-function readChoices(value: unknown): TagChoice[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value.filter(
-    (c): c is TagChoice =>
-      isRecord(c) &&
-      typeof c.tag === 'string' &&
-      typeof c.label === 'string' &&
-      typeof c.probability === 'number',
-  );
-}
+const readSources = (value: unknown) =>
+  readList<ChatSource>(value, {
+    id: 'string',
+    title: 'string',
+    reference: 'string',
+    excerpt: 'string',
+  });
+
+const readChoices = (value: unknown) =>
+  readList<TagChoice>(value, { tag: 'string', label: 'string', probability: 'number' });
 
 function readMeta(value: unknown): MessageMeta | undefined {
   if (!isRecord(value) || (value.model !== 'tfjs' && value.model !== 'rag')) return undefined;
