@@ -31,6 +31,12 @@ export interface Thresholds {
    * older models (which have no such unit).
    */
   maxOutOfScope?: number;
+  /**
+   * Below this gap between the two best probabilities an in-scope message gets "Maksud Anda
+   * ...?" with both tags instead of an answer or a fallback (decision 022). Absent in older
+   * models: never.
+   */
+  closeMargin?: number;
 }
 
 /**
@@ -47,6 +53,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   minMargin: 0.1,
   minKnownShare: 0.5,
   maxOutOfScope: 0.8,
+  // Decision 022 (`npx tsx bench/classifier-close-call.ts`): in-scope margin fallbacks ask instead.
+  closeMargin: 0.1,
 };
 
 export interface ModelContent {
@@ -56,6 +64,8 @@ export interface ModelContent {
   inputLength: number;
   tags: string[];
   responses: Record<string, string[]>;
+  /** Display names for learners of the tags that have one (absent in older models). */
+  labels?: Record<string, string>;
   thresholds: Thresholds;
   seed: number;
   /**

@@ -5,7 +5,7 @@
  * TF.js, thresholds, response choice and fallback lines).
  */
 import type { Dataset } from './dataset';
-import { fallbackReply, type Figure } from './fallbacks';
+import { closeCallPrompt, fallbackReply, tagDisplayName, type Figure } from './fallbacks';
 import { createClassifier, localModel } from './infer';
 import { train, type TrainOptions } from './train';
 
@@ -16,6 +16,9 @@ export interface Answer {
   confidence: number;
   /** True when the figure answers with a fallback line. */
   fallback: boolean;
+  /** True when the figure asks "Maksud Anda ...?" between `tag` and `runnerUp` instead. */
+  closeCall: boolean;
+  runnerUp: string;
   response: string;
 }
 
@@ -41,14 +44,19 @@ export function createAsker(
   const starters = dataset.starters ?? [];
   return async (question) => {
     const p = await classifier.classify(question);
-    const response = p.lowConfidence
-      ? fallbackReply(figure, starters, random)
-      : (classifier.respond(p.tag, random, question) ?? fallbackReply(figure, starters, random));
+    const { labels } = artifacts.content;
+    const response = p.closeCall
+      ? closeCallPrompt(figure, tagDisplayName(p.tag, labels), tagDisplayName(p.runnerUp, labels))
+      : p.lowConfidence
+        ? fallbackReply(figure, starters, random)
+        : (classifier.respond(p.tag, random, question) ?? fallbackReply(figure, starters, random));
     return {
       question,
       tag: p.tag,
       confidence: Math.round(p.probability * 10000) / 10000,
-      fallback: p.lowConfidence,
+      fallback: p.lowConfidence && !p.closeCall,
+      closeCall: p.closeCall,
+      runnerUp: p.runnerUp,
       response,
     };
   };

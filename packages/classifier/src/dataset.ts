@@ -4,9 +4,15 @@
  */
 export interface TagData {
   tag: string;
+  /** The tag's display name for learners (optional; the chat falls back to the tag's id). */
+  label?: string | undefined;
   input: string[];
   responses: string[];
 }
+
+/** `{label}` when the tag has a non-blank display name, else nothing (to spread into a tag). */
+export const labelOf = (t: { label?: unknown }): { label?: string } =>
+  typeof t.label === 'string' && t.label.trim() !== '' ? { label: t.label.trim() } : {};
 
 export interface Dataset {
   nama?: string;
@@ -55,7 +61,12 @@ export function parseDataset(json: unknown): Dataset {
       throw new DatasetError(`tags[${i}]: "responses" must be an array of strings`);
     if (seen.has(item.tag)) throw new DatasetError(`tags[${i}]: duplicate tag "${item.tag}"`);
     seen.add(item.tag);
-    return { tag: item.tag, input: item.input.filter((s) => s.trim() !== ''), responses };
+    return {
+      tag: item.tag,
+      ...labelOf(item),
+      input: item.input.filter((s) => s.trim() !== ''),
+      responses,
+    };
   });
   if (tags.length < 2) throw new DatasetError('at least two tags are needed to train a classifier');
   const empty = tags.find((t) => t.input.length === 0);
@@ -97,16 +108,20 @@ export function withInputs(dataset: Dataset, examples: readonly LabelledText[]):
   return {
     tags: dataset.tags.map((t) => ({
       tag: t.tag,
+      ...labelOf(t),
       responses: t.responses,
       input: examples.filter((e) => e.tag === t.tag).map((e) => e.text),
     })),
   };
 }
 
-/** The training data as trained and hashed: tags sorted by name, phrases in stored order. */
+/**
+ * The training data as trained and hashed: tags sorted by name, phrases in stored order. A tag's
+ * display name is kept (and hashed) only when it has one, so data without names hashes as before.
+ */
 export function canonicalDataset(records: readonly TagData[]): Dataset {
   const tags = records
-    .map((r) => ({ tag: r.tag, input: [...r.input], responses: [...r.responses] }))
+    .map((r) => ({ tag: r.tag, ...labelOf(r), input: [...r.input], responses: [...r.responses] }))
     .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
   return { tags };
 }

@@ -26,12 +26,14 @@ describe('metrics', () => {
     expect(m.macroF1).toBeCloseTo((0.5 + 0.8 + 2 / 3) / 3);
   });
 
-  it('finds the top tag and its margin', () => {
+  it('finds the top tag, the runner-up and the margin', () => {
     expect(top2(['a', 'b', 'c'], [0.2, 0.5, 0.3])).toEqual({
       tag: 'b',
       probability: 0.5,
       margin: 0.2,
+      runnerUp: 'c',
     });
+    expect(top2(['a', 'b', 'c'], [0.5, 0.3, 0.2]).runnerUp).toBe('b');
     expect(top2(['a', 'b'], [0.9, 0.1]).margin).toBeCloseTo(0.8);
   });
 });

@@ -33,6 +33,8 @@ export interface Prediction {
   predicted: string;
   probability: number;
   margin: number;
+  /** The second most probable tag. */
+  runnerUp: string;
   knownWords: number;
   knownShare: number;
   /** Probability of the out-of-scope unit (0 without one). */
@@ -90,11 +92,11 @@ export const metricsOf = (
     predictions.map((p) => p.predicted),
   );
 
-/** Top tag, its probability and the gap to the runner-up. */
+/** Top tag, its probability, the runner-up tag ('' with one tag) and the gap to it. */
 export function top2(
   tags: readonly string[],
   probs: ArrayLike<number>,
-): { tag: string; probability: number; margin: number } {
+): { tag: string; probability: number; margin: number; runnerUp: string } {
   let best = 0;
   let second = -1;
   for (let i = 1; i < probs.length; i++) {
@@ -107,7 +109,12 @@ export function top2(
   }
   const p1 = probs[best] as number;
   const p2 = second >= 0 ? (probs[second] as number) : 0;
-  return { tag: tags[best] as string, probability: p1, margin: p1 - p2 };
+  return {
+    tag: tags[best] as string,
+    probability: p1,
+    margin: p1 - p2,
+    runnerUp: second >= 0 ? (tags[second] as string) : '',
+  };
 }
 
 export function predictAll(model: TrainedModel, items: readonly LabelledText[]): Prediction[] {
@@ -123,10 +130,11 @@ export function predictAll(model: TrainedModel, items: readonly LabelledText[]):
   });
 }
 
-const renameTop = (t: { tag: string; probability: number; margin: number }) => ({
+const renameTop = (t: ReturnType<typeof top2>) => ({
   predicted: t.tag,
   probability: t.probability,
   margin: t.margin,
+  runnerUp: t.runnerUp,
 });
 
 /**

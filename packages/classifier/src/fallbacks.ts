@@ -50,3 +50,27 @@ export function fallbackReply(
       : DEFAULT_STARTERS[figure];
   return line.replace('{starter}', starter);
 }
+
+/**
+ * A tag's display name for learners: its label when it has one, else its id with underscores
+ * as spaces, first letter capitalised (`pesan_pemuda` -> "Pesan pemuda").
+ */
+export function tagDisplayName(
+  tag: string,
+  labels: Readonly<Record<string, string>> | undefined = undefined,
+): string {
+  const label = labels && Object.hasOwn(labels, tag) ? labels[tag]?.trim() : undefined;
+  if (label) return label;
+  const words = tag.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : tag;
+}
+
+/**
+ * "Maksud Anda ...?" in the figure's voice, when two tags are close (decision 022). The chat
+ * shows both names as buttons under it.
+ */
+export function closeCallPrompt(figure: Figure, first: string, second: string): string {
+  return figure === 'soekarno'
+    ? `Saudaraku, saya ingin menjawab dengan tepat. Maksud Anda "${first}" atau "${second}"?`
+    : `Saya tidak mau menebak, Saudara. Maksud Anda "${first}" atau "${second}"?`;
+}

@@ -5,10 +5,11 @@ import {
   IncompatibleModelError,
   assertCompatible,
   createClassifier,
+  isCloseCall,
   isLowConfidence,
   localModel,
 } from './infer';
-import { scoreThresholds, tuneThresholds } from './threshold';
+import { scoreThresholds, tuneCloseMargin, tuneThresholds } from './threshold';
 import { train } from './train';
 import type { Dataset } from './dataset';
 
@@ -81,6 +82,54 @@ describe('low confidence', () => {
   });
 });
 
+describe('close calls ("Maksud Anda ...?")', () => {
+  const content = {
+    thresholds: { minProbability: 0.2, minMargin: 0.1, maxOutOfScope: 0.8, closeMargin: 0.15 },
+  };
+
+  it('asks when the two best tags are closer than the close margin and the message is in scope', () => {
+    expect(isCloseCall({ probability: 0.45, margin: 0.05 }, content)).toBe(true);
+    expect(isCloseCall({ probability: 0.5, margin: 0.14 }, content)).toBe(true);
+    expect(isCloseCall({ probability: 0.6, margin: 0.15 }, content)).toBe(false);
+  });
+
+  it('never asks about an out-of-scope message', () => {
+    const close = { probability: 0.45, margin: 0.05 };
+    expect(isCloseCall({ ...close, outOfScope: 0.9 }, content)).toBe(false);
+    expect(isCloseCall({ ...close, knownWords: 0 }, content)).toBe(false);
+    expect(isCloseCall({ probability: 0.15, margin: 0.05 }, content)).toBe(false);
+  });
+
+  it('never asks with a model that has no close margin (older models)', () => {
+    const old = { thresholds: { minProbability: 0.2, minMargin: 0.1 } };
+    expect(isCloseCall({ probability: 0.45, margin: 0.01 }, old)).toBe(false);
+  });
+
+  it('tunes the close margin for rescued answers, within the allowed rise of unanswered questions', () => {
+    const thresholds = { minProbability: 0, minMargin: 0.1 };
+    const item = (margin: number, correct: boolean, runnerUpCorrect: boolean) => ({
+      probability: 0.5,
+      margin,
+      correct,
+      runnerUpCorrect,
+      inScope: true,
+    });
+    const items = [
+      ...Array.from({ length: 40 }, () => item(0.9, true, false)),
+      item(0.05, false, true),
+      item(0.12, false, true),
+      item(0.13, false, true),
+      item(0.3, true, false),
+    ];
+    // 0.15 rescues the two answers between 0.10 and 0.15 at a rise of 2/44 unanswered questions.
+    expect(tuneCloseMargin(items, thresholds, 0.05).closeMargin).toBe(0.15);
+    // A tighter allowed rise keeps the margin fallbacks' margin: nothing more goes unanswered.
+    const tight = tuneCloseMargin(items, thresholds, 0.02);
+    expect(tight.closeMargin).toBe(0.1);
+    expect(tight.rescued).toBe(1);
+  });
+});
+
 describe('classifier in the browser', () => {
   const result = train(DEFAULT_FIGURE_CHECK, { seed: 1 });
   const { modelJson, weights, wordIndex, content } = result.artifacts;
@@ -98,6 +147,20 @@ describe('classifier in the browser', () => {
     expect(offTopic.lowConfidence).toBe(true);
     expect(classifier.respond('sapaan', () => 0)).toBe('Halo, Saudara!');
     expect(classifier.respond('tidak-ada')).toBeUndefined();
+    expect(p.runnerUp).not.toBe(p.tag);
+    expect(p.closeCall).toBe(false);
+  });
+
+  it('ships display names of the tags that have one', () => {
+    const named: Dataset = {
+      tags: DEFAULT_FIGURE_CHECK.tags.map((t) =>
+        t.tag === 'masa_kecil' ? { ...t, label: '  Masa kecil  ' } : t,
+      ),
+    };
+    expect(train(named, { seed: 1 }).artifacts.content.labels).toEqual({
+      masa_kecil: 'Masa kecil',
+    });
+    expect(content.labels).toBeUndefined();
   });
 
   it('refuses a model made with other preprocessing', () => {

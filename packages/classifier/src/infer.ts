@@ -60,6 +60,8 @@ export interface ChatPrediction {
   probability: number;
   /** Top probability minus the runner-up's. */
   margin: number;
+  /** The second most probable tag ('' for a model of one tag). */
+  runnerUp: string;
   /** Words of the message found in the word index (extra tokens not counted). */
   knownWords: number;
   /** Share of the message's content words found in the word index. */
@@ -68,6 +70,12 @@ export interface ChatPrediction {
   outOfScope: number;
   /** True when the figure should answer with a fallback line (and unlock no achievement). */
   lowConfidence: boolean;
+  /**
+   * True when the two best tags are too close to guess between and the message is in scope: the
+   * figure asks "Maksud Anda ...?" with both tags instead of answering (it wins over
+   * `lowConfidence`, which a margin below `minMargin` alone also sets).
+   */
+  closeCall: boolean;
 }
 
 /** What the fallback decision reads of a prediction. */
@@ -80,11 +88,11 @@ export interface ScoredMessage {
 }
 
 /**
- * The answer is a fallback below the tuned probability or margin, or when the message has no
- * known word at all (then only character n-grams of unknown words drive the prediction), or when
- * the out-of-scope unit reaches its threshold.
+ * The message is out of scope (an out-of-scope fallback): it has no known word at all (then only
+ * character n-grams of unknown words drive the prediction), or too few known content words, or
+ * the out-of-scope unit reaches its threshold, or the top probability is below the tuned one.
  */
-export function isLowConfidence(
+export function isOutOfScope(
   prediction: ScoredMessage,
   content: Pick<ModelContent, 'thresholds'>,
 ): boolean {
@@ -92,8 +100,28 @@ export function isLowConfidence(
     prediction.knownWords === 0 ||
     (prediction.outOfScope ?? 0) >= (content.thresholds.maxOutOfScope ?? Infinity) ||
     (prediction.knownShare ?? 1) < (content.thresholds.minKnownShare ?? 0) ||
-    prediction.probability < content.thresholds.minProbability ||
-    prediction.margin < content.thresholds.minMargin
+    prediction.probability < content.thresholds.minProbability
+  );
+}
+
+/** The answer is a fallback when the message is out of scope or below the tuned margin. */
+export function isLowConfidence(
+  prediction: ScoredMessage,
+  content: Pick<ModelContent, 'thresholds'>,
+): boolean {
+  return isOutOfScope(prediction, content) || prediction.margin < content.thresholds.minMargin;
+}
+
+/**
+ * A close call ("Maksud Anda ...?"): an in-scope message whose two best tags are closer than
+ * `closeMargin` (absent in older models: never). Decision 022.
+ */
+export function isCloseCall(
+  prediction: ScoredMessage,
+  content: Pick<ModelContent, 'thresholds'>,
+): boolean {
+  return (
+    prediction.margin < (content.thresholds.closeMargin ?? 0) && !isOutOfScope(prediction, content)
   );
 }
 
@@ -140,6 +168,10 @@ export function createClassifier(
       ...knownWordStats(text, wordIndex, content.preprocess),
       outOfScope,
     };
-    return { ...best, lowConfidence: isLowConfidence(best, content) };
+    return {
+      ...best,
+      lowConfidence: isLowConfidence(best, content),
+      closeCall: best.runnerUp !== '' && isCloseCall(best, content),
+    };
   }, content);
 }

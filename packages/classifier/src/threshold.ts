@@ -7,7 +7,7 @@
  */
 import type { Thresholds } from './artifacts';
 import type { ScoredMessage } from './infer';
-import { isLowConfidence } from './infer';
+import { isCloseCall, isLowConfidence } from './infer';
 
 export interface ScoredPrediction extends ScoredMessage {
   /** Top tag equals the gold tag (always false for out-of-scope messages). */
@@ -73,6 +73,85 @@ export function tuneThresholds(items: readonly ScoredPrediction[]): ThresholdRep
         }
       }
     }
+  }
+  return best;
+}
+
+/** A prediction scored for the close-call rule ("Maksud Anda ...?"). */
+export interface CloseCallItem extends ScoredPrediction {
+  /** The runner-up tag is the gold tag (false for out-of-scope messages). */
+  runnerUpCorrect: boolean;
+  /** An in-scope question (false for an out-of-scope message). */
+  inScope: boolean;
+}
+
+export interface CloseCallReport {
+  closeMargin: number;
+  /** Close calls whose runner-up is right and whose top tag is wrong: the learner now gets the answer. */
+  rescued: number;
+  /** Close calls that cost a click: a right top tag that would have been answered. */
+  extraClicks: number;
+  /** Close calls where neither button is right, or on an out-of-scope message. */
+  wrongChoices: number;
+  /** Share of in-scope questions that get no direct answer (fallback or close call). */
+  noDirectAnswer: number;
+  closeCalls: number;
+}
+
+export function scoreCloseMargin(
+  items: readonly CloseCallItem[],
+  thresholds: Thresholds,
+  closeMargin: number,
+): CloseCallReport {
+  const t = { thresholds: { ...thresholds, closeMargin } };
+  let rescued = 0;
+  let extraClicks = 0;
+  let wrongChoices = 0;
+  let closeCalls = 0;
+  let noDirect = 0;
+  let inScope = 0;
+  for (const p of items) {
+    const close = isCloseCall(p, t);
+    if (p.inScope) {
+      inScope++;
+      if (close || isLowConfidence(p, t)) noDirect++;
+    }
+    if (!close) continue;
+    closeCalls++;
+    if (!p.correct && p.runnerUpCorrect) rescued++;
+    else if (p.correct && !isLowConfidence(p, t)) extraClicks++;
+    else if (!p.correct) wrongChoices++;
+  }
+  return {
+    closeMargin,
+    rescued,
+    extraClicks,
+    wrongChoices,
+    noDirectAnswer: inScope === 0 ? 0 : noDirect / inScope,
+    closeCalls,
+  };
+}
+
+/**
+ * The close-call margin (decision 022): from `minMargin` (the margin fallbacks of in-scope
+ * messages become questions, which leaves the share of unanswered in-scope questions as it was)
+ * up to 0.5 in steps of 0.05, the one with the most rescued answers net of extra clicks and wrong
+ * choices, as long as no more than `maxRise` more of the in-scope questions go without a direct
+ * answer than with no close calls at all; the smallest on ties.
+ */
+export function tuneCloseMargin(
+  items: readonly CloseCallItem[],
+  thresholds: Thresholds,
+  maxRise = 0.02,
+): CloseCallReport {
+  const base = scoreCloseMargin(items, thresholds, 0).noDirectAnswer;
+  const value = (r: CloseCallReport) => r.rescued - r.extraClicks - r.wrongChoices;
+  let best = scoreCloseMargin(items, thresholds, thresholds.minMargin);
+  for (let step = 1; thresholds.minMargin + step * 0.05 <= 0.5 + 1e-9; step++) {
+    const margin = Math.round((thresholds.minMargin + step * 0.05) * 100) / 100;
+    const r = scoreCloseMargin(items, thresholds, margin);
+    if (r.noDirectAnswer - base > maxRise + 1e-12) break;
+    if (value(r) > value(best)) best = r;
   }
   return best;
 }

@@ -5,7 +5,7 @@
  * section 4). Pure TypeScript: no DOM, no fs, no TF.js; safe to run inside a worker_thread.
  */
 import type { Dataset, LabelledText } from './dataset';
-import { examplesOf } from './dataset';
+import { examplesOf, labelOf } from './dataset';
 import type { ModelParams, ModelSpec } from './model';
 import type { ScopedProbabilities } from './model';
 import {
@@ -920,6 +920,15 @@ export interface TrainResult {
   model: TrainedModel;
 }
 
+/** `{labels}` of the tags that have a display name, or nothing when none has one. */
+function labelsOf(dataset: Dataset): { labels?: Record<string, string> } {
+  const named = dataset.tags.flatMap((t) => {
+    const { label } = labelOf(t);
+    return label ? [[t.tag, label] as const] : [];
+  });
+  return named.length > 0 ? { labels: Object.fromEntries(named) } : {};
+}
+
 /**
  * Trains on a whole dataset and returns the files the browser downloads. Deterministic for a
  * given dataset, seed and config.
@@ -935,6 +944,7 @@ export function train(dataset: Dataset, options: TrainOptions = {}): TrainResult
     inputLength: model.spec.inputLength,
     tags,
     responses: Object.fromEntries(dataset.tags.map((t) => [t.tag, t.responses])),
+    ...labelsOf(dataset),
     thresholds: options.thresholds ?? DEFAULT_THRESHOLDS,
     seed: options.seed ?? 1,
     ...(model.spec.classes > tags.length ? { outOfScopeUnit: true } : {}),

@@ -7,6 +7,8 @@ import type { ImportIssue, ImportPreview } from './schemas/tags';
 
 /** Limits of the training data (issue: training data). */
 export const TAG_NAME_MAX = 50;
+/** A tag's optional display name for learners ("Nama tampilan"). */
+export const TAG_LABEL_MAX = 60;
 export const INPUTS_MAX = 200;
 export const INPUT_LENGTH_MAX = 200;
 export const RESPONSES_MAX = 50;
@@ -64,7 +66,7 @@ export function isStorableText(text: string): boolean {
 export type ExportedArchive = {
   version: 1;
   nama: CharacterName;
-  tags: { tag: string; input: string[]; responses: string[] }[];
+  tags: { tag: string; label?: string; input: string[]; responses: string[] }[];
 };
 
 /** CSV columns of the export and import: one row per phrase. */
@@ -98,6 +100,8 @@ export interface MergeState {
 export interface PlannedTag<S extends MergeState> {
   state: S | null;
   name: string;
+  /** The display name the batch gives the tag (the last one given wins); absent: unchanged. */
+  label?: string;
   input: string[];
   responses: string[];
 }
@@ -127,12 +131,18 @@ export const toImportIssue = (i: PlanIssue): ImportIssue => ({
  * The merge rules, shared by create-or-merge, import and seeding (and the web's test server). An
  * incoming tag whose folded name matches an existing tag (or an earlier one of the same batch)
  * is merged: only inputs and responses whose folded text is not already there are appended, and
- * the result must stay within 200 inputs and 50 responses. Any other tag is created, and the
+ * the result must stay within 200 inputs and 50 responses; a display name it brings replaces the
+ * tag's. Any other tag is created, and the
  * figure must stay within 15 tags. Pure: reads the given states and changes nothing.
  */
 export function planMerge<S extends MergeState>(
   existing: readonly S[],
-  incoming: readonly { tag: string; input: string[]; responses: string[] }[],
+  incoming: readonly {
+    tag: string;
+    label?: string | undefined;
+    input: string[];
+    responses: string[];
+  }[],
   startIndex = 0,
 ): MergePlan<S> {
   const byKey = new Map<string, MergeState>(
@@ -165,6 +175,7 @@ export function planMerge<S extends MergeState>(
       plan = { state: state.id ? (state as S) : null, name: state.name, input: [], responses: [] };
       planned.set(key, plan);
     }
+    if (t.label) plan.label = t.label;
     const { inputKeys, responseKeys } = state;
     const newInputs = t.input.filter((text) => !inputKeys.has(foldPhrase(text)));
     const newResponses = t.responses.filter((text) => !responseKeys.has(foldPhrase(text)));

@@ -79,6 +79,8 @@ export const tags = pgTable(
     character: figureColumn(),
     name: text('name').notNull(),
     nameKey: text('name_key').notNull(),
+    /** Display name for learners (null: none; the chat shows the name with spaces). */
+    label: text('label'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

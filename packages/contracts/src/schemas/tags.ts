@@ -8,6 +8,7 @@ import {
   QUALITY_ISSUE_KINDS,
   RESPONSE_LENGTH_MAX,
   RESPONSES_MAX,
+  TAG_LABEL_MAX,
   TAG_LIST_LIMITS,
   TAG_NAME_MAX,
 } from '../tags';
@@ -47,9 +48,19 @@ const tagName = z
   .max(TAG_NAME_MAX, { error: 'Tag name cannot exceed 50 characters' })
   .refine(isStorableText, { error: INVALID_CHARACTERS });
 
+/** The optional display name for learners: trimmed; blank means none. */
+const tagLabel = z
+  .string({ error: 'Display name must be text' })
+  .trim()
+  .max(TAG_LABEL_MAX, { error: `Display name cannot exceed ${TAG_LABEL_MAX} characters` })
+  .refine(isStorableText, { error: INVALID_CHARACTERS })
+  .transform((v) => v || undefined)
+  .optional();
+
 /** The fields of a tag without its figure: what an archive file holds per tag. */
 export const tagFields = z.object({
   tag: tagName,
+  label: tagLabel,
   input: phraseList({
     max: INPUTS_MAX,
     itemMax: INPUT_LENGTH_MAX,
@@ -83,6 +94,8 @@ export const tag = z.object({
   id: z.string(),
   nama: characterNama,
   tag: z.string(),
+  /** The display name learners see; absent when the tag has none (they see the tag's id). */
+  label: z.string().optional(),
   input: z.array(z.string()),
   responses: z.array(z.string()),
 });
@@ -110,6 +123,7 @@ export const archiveFile = z.object({
   tags: z.array(
     z.object({
       tag: z.string(),
+      label: z.string().optional(),
       input: z.array(z.string()),
       responses: z.array(z.string()),
     }),

@@ -9,6 +9,8 @@ export interface TagRecord {
   id: string;
   character: CharacterKey;
   name: string;
+  /** The display name for learners, when the tag has one. */
+  label?: string;
   input: string[];
   responses: string[];
 }
@@ -38,7 +40,7 @@ export function listTagsSql(character: CharacterKey): SQL {
 
 function tagsSelect(where: SQL): SQL {
   return sql`
-    select t.id, t.character, t.name,
+    select t.id, t.character, t.name, t.label,
       coalesce((select json_agg(i.text order by i.position) from tag_inputs i where i.tag_id = t.id), '[]'::json) as input,
       coalesce((select json_agg(r.text order by r.position) from tag_responses r where r.tag_id = t.id), '[]'::json) as responses
     from tags t
@@ -59,6 +61,7 @@ function toRecord(row: Row): TagRecord {
     id: String(row.id),
     character: row.character as CharacterKey,
     name: String(row.name),
+    ...(typeof row.label === 'string' ? { label: row.label } : {}),
     input: asStrings(row.input),
     responses: asStrings(row.responses),
   };
@@ -188,21 +191,26 @@ export function createTagWriter(tx: Db) {
     async insertTag(
       character: CharacterKey,
       name: string,
+      label: string | undefined,
       input: string[],
       responses: string[],
     ): Promise<string> {
       const [row] = await tx
         .insert(tags)
-        .values({ character, name, nameKey: foldPhrase(name) })
+        .values({ character, name, nameKey: foldPhrase(name), label: label ?? null })
         .returning({ id: tags.id });
       if (!row) throw new Error('insert into tags returned no row');
       await insertPhrases(tx, row.id, input, 0, responses, 0);
       return row.id;
     },
 
-    /** Appends phrases at the given positions (after the tag's last ones) and touches the tag. */
+    /**
+     * Appends phrases at the given positions (after the tag's last ones), sets the display name
+     * when one is given, and touches the tag.
+     */
     async appendPhrases(
       tagId: string,
+      label: string | undefined,
       input: string[],
       inputFrom: number,
       responses: string[],
@@ -211,7 +219,7 @@ export function createTagWriter(tx: Db) {
       await insertPhrases(tx, tagId, input, inputFrom, responses, responsesFrom);
       await tx
         .update(tags)
-        .set({ updatedAt: sql`now()` })
+        .set({ updatedAt: sql`now()`, ...(label ? { label } : {}) })
         .where(eq(tags.id, tagId));
     },
 
@@ -235,16 +243,17 @@ export function createTagWriter(tx: Db) {
       return found[0]?.name;
     },
 
-    /** Full replace of a tag's name and phrases. */
+    /** Full replace of a tag's name, display name (none when absent) and phrases. */
     async replaceTag(
       id: string,
       name: string,
+      label: string | undefined,
       input: string[],
       responses: string[],
     ): Promise<void> {
       await tx
         .update(tags)
-        .set({ name, nameKey: foldPhrase(name), updatedAt: sql`now()` })
+        .set({ name, nameKey: foldPhrase(name), label: label ?? null, updatedAt: sql`now()` })
         .where(eq(tags.id, id));
       await tx.delete(tagInputs).where(eq(tagInputs.tagId, id));
       await tx.delete(tagResponses).where(eq(tagResponses.tagId, id));

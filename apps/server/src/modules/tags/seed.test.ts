@@ -19,7 +19,7 @@ import { tagsClient, type TagsClient } from './testing';
 type SeedFile = {
   nama: string;
   starters: unknown[];
-  tags: { tag: string; input: string[]; responses: string[] }[];
+  tags: { tag: string; label: string; input: string[]; responses: string[] }[];
 };
 const seedFile = (key: string) =>
   JSON.parse(readFileSync(path.join(seedDataDir(), `${key}.json`), 'utf8')) as SeedFile;
@@ -31,8 +31,8 @@ beforeAll(async () => {
   learner = tagsClient(ctx.app, (await signUp(ctx.app)).token);
 });
 
-const shape = (list: { tag: string; input: string[]; responses: string[] }[]) =>
-  list.map(({ tag, input, responses }) => ({ tag, input, responses }));
+const shape = (list: { tag: string; label?: string; input: string[]; responses: string[] }[]) =>
+  list.map(({ tag, label, input, responses }) => ({ tag, label, input, responses }));
 
 describe('seeding', () => {
   it('finds data/seed/tags from the source tree', () => {
@@ -55,6 +55,8 @@ describe('seeding', () => {
       const list = await learner.list(nama);
       expect(list).toHaveLength(seedFile(key).tags.length);
       expect(shape(list)).toEqual(seedFile(key).tags);
+      // Every seed tag has a display name for learners, and the server keeps it.
+      expect(list.every((t) => typeof t.label === 'string' && t.label.length > 0)).toBe(true);
     }
   });
 

@@ -35,6 +35,7 @@ export function toTag(record: TagRecord): Tag {
     id: record.id,
     nama: CHARACTER_NAMES[record.character],
     tag: record.name,
+    ...(record.label ? { label: record.label } : {}),
     input: record.input,
     responses: record.responses,
   };
@@ -61,9 +62,10 @@ export async function applyMerge(
   const ids: string[] = [];
   for (const t of plan.tags) {
     if (t.state) {
-      if (t.input.length > 0 || t.responses.length > 0) {
+      if (t.input.length > 0 || t.responses.length > 0 || t.label) {
         await writer.appendPhrases(
           t.state.id,
+          t.label,
           t.input,
           t.state.nextInputPosition,
           t.responses,
@@ -72,7 +74,7 @@ export async function applyMerge(
       }
       ids.push(t.state.id);
     } else {
-      ids.push(await writer.insertTag(character, t.name, t.input, t.responses));
+      ids.push(await writer.insertTag(character, t.name, t.label, t.input, t.responses));
     }
   }
   return ids;
@@ -266,7 +268,7 @@ export function createTagService(deps: {
             const message = `Tag "${clash}" sudah ada untuk ${CHARACTER_NAMES[character]}`;
             throw conflict(message, { tag: message });
           }
-          await writer.replaceTag(id, body.tag, body.input, body.responses);
+          await writer.replaceTag(id, body.tag, body.label, body.input, body.responses);
           return writer.findById(id);
         }),
       );
@@ -294,7 +296,12 @@ export function createTagService(deps: {
         archive: {
           version: 1,
           nama: CHARACTER_NAMES[character],
-          tags: tags.map((t) => ({ tag: t.tag, input: t.input, responses: t.responses })),
+          tags: tags.map((t) => ({
+            tag: t.tag,
+            ...(t.label ? { label: t.label } : {}),
+            input: t.input,
+            responses: t.responses,
+          })),
         },
       };
     },

@@ -474,6 +474,72 @@ describe('update', () => {
   });
 });
 
+describe('display names', () => {
+  it('keeps a trimmed display name through create, merge, update, get, list and export', async () => {
+    const created = await admin.create({
+      ...sampleTag('Soekarno', 'pesan_pemuda'),
+      label: '  Pesan untuk pemuda ',
+    });
+    expect(created.label).toBe('Pesan untuk pemuda');
+    expect((await learner.list('Soekarno'))[0]?.label).toBe('Pesan untuk pemuda');
+
+    // A merge without a name keeps it; one with a name replaces it.
+    expect(
+      (await admin.post('/api/chatbot/tags', sampleTag('Soekarno', 'PESAN_PEMUDA', 5))).statusCode,
+    ).toBe(200);
+    expect(body<TagDto>(await learner.get(`/api/chatbot/tags/${created.id}`)).data.label).toBe(
+      'Pesan untuk pemuda',
+    );
+    const merged = body<{ tag: TagDto }>(
+      await admin.post('/api/chatbot/tags', {
+        ...sampleTag('Soekarno', 'pesan_pemuda'),
+        label: 'Pesan',
+      }),
+    ).data.tag;
+    expect(merged.label).toBe('Pesan');
+
+    const exported = JSON.parse((await admin.get('/api/chatbot/export/Soekarno')).body) as {
+      tags: { tag: string; label?: string }[];
+    };
+    expect(exported.tags).toEqual([
+      expect.objectContaining({ tag: 'pesan_pemuda', label: 'Pesan' }),
+    ]);
+
+    // Update is a full replace: a blank or absent display name removes it.
+    const put = (label?: string) =>
+      admin.put(`/api/chatbot/update/${created.id}`, {
+        ...sampleTag('Soekarno', 'pesan_pemuda'),
+        ...(label === undefined ? {} : { label }),
+      });
+    expect(body<{ tag: TagDto }>(await put('Nasihat')).data.tag.label).toBe('Nasihat');
+    expect(body<{ tag: TagDto }>(await put('   ')).data.tag).not.toHaveProperty('label');
+    await put('Nasihat');
+    expect(body<{ tag: TagDto }>(await put()).data.tag).not.toHaveProperty('label');
+  });
+
+  it('refuses a display name over 60 characters or not text, with a field error', async () => {
+    for (const label of ['x'.repeat(61), 42]) {
+      const res = await admin.post('/api/chatbot/tags', {
+        ...sampleTag('Hatta', 'nasihat'),
+        label,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({ code: 400, errors: { label: expect.any(String) } });
+    }
+    const ok = await admin.create({ ...sampleTag('Hatta', 'nasihat'), label: 'x'.repeat(60) });
+    expect(ok.label).toHaveLength(60);
+  });
+
+  it('imports display names from an archive file', async () => {
+    const res = await admin.post('/api/chatbot/import/Hatta', {
+      version: 1,
+      tags: [{ ...sampleTag('Hatta', 'koperasi'), label: 'Koperasi dan ekonomi rakyat' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await learner.list('Hatta'))[0]?.label).toBe('Koperasi dan ekonomi rakyat');
+  });
+});
+
 describe('delete', () => {
   it('answers 200 with code 200, removes the tag and its phrases, then 404', async () => {
     const keep = await admin.create(sampleTag('Hatta', 'tetap'));

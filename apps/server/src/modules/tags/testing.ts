@@ -17,6 +17,7 @@ export interface TagDto {
   id: string;
   nama: 'Soekarno' | 'Hatta';
   tag: string;
+  label?: string;
   input: string[];
   responses: string[];
 }
@@ -41,6 +42,7 @@ export function tagsClient(app: FastifyInstance, token?: string) {
     async create(tag: {
       nama: string;
       tag: string;
+      label?: string;
       input: string[];
       responses: string[];
     }): Promise<TagDto> {

@@ -173,6 +173,10 @@ describe('create', () => {
     const responses = within(dialog).getByLabelText('Respons');
 
     await user.type(within(dialog).getByLabelText('Nama Tag'), '  kemerdekaan ');
+    await user.type(
+      within(dialog).getByLabelText('Nama tampilan (opsional)'),
+      ' Hari kemerdekaan ',
+    );
     await user.type(input, '   Kapan Indonesia merdeka?  {Enter}');
     expect(input).toHaveValue('');
     await user.type(input, '    {Enter}');
@@ -205,6 +209,7 @@ describe('create', () => {
     expect(api.callsTo('POST', '/chatbot/tags')[0]?.body).toEqual({
       nama: 'Soekarno',
       tag: 'kemerdekaan',
+      label: 'Hari kemerdekaan',
       input: ['Kapan Indonesia merdeka?', 'Siapa yang membacakan proklamasi?'],
       responses: ['Pada 17 Agustus 1945.'],
     });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import {
   foldPhrase,
   INPUT_LENGTH_MAX,
   RESPONSE_LENGTH_MAX,
+  TAG_LABEL_MAX,
   TAG_NAME_MAX,
 } from '@dwitunggal/contracts/tags';
 import type { Figure } from '@dwitunggal/contracts/characters';
@@ -30,11 +32,13 @@ import { ChipEditor } from './chip-editor';
 export type ModalMode = 'create' | 'edit' | 'view';
 export type ModalTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
 
-type Values = { tag: string; input: string[]; responses: string[] };
+type Values = { tag: string; label: string; input: string[]; responses: string[] };
 
-const EMPTY: Values = { tag: '', input: [], responses: [] };
+const EMPTY: Values = { tag: '', label: '', input: [], responses: [] };
 // The server's own rules and messages for a tag's fields (the figure is not a form field).
-const loadSchema = () => loadTagSchemas().then((m) => m.tagFields);
+// The display name is always a text field here; the schema also accepts it absent.
+const loadSchema = () =>
+  loadTagSchemas().then((m) => m.tagFields as z.ZodType<z.output<typeof m.tagFields>, Values>);
 
 type TagModalProps = {
   figure: Figure;
@@ -107,7 +111,7 @@ export function TagModal({
       (tag) => {
         if (controller.signal.aborted) return;
         setDetail(tag);
-        reset({ tag: tag.tag, input: tag.input, responses: tag.responses });
+        reset({ tag: tag.tag, label: tag.label ?? '', input: tag.input, responses: tag.responses });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -202,6 +206,14 @@ export function TagModal({
                 : 'Nama kelas yang ditebak model, misalnya sapaan atau proklamasi.'
             }
           />
+          <TextField
+            label="Nama tampilan (opsional)"
+            {...form.field('label')}
+            error={errors.label}
+            maxLength={TAG_LABEL_MAX}
+            autoComplete="off"
+            hint="Nama topik yang dilihat pelajar di chat, misalnya Pesan untuk pemuda. Jika kosong, nama tag dipakai."
+          />
           <ChipEditor
             label="Input"
             noun="input"
@@ -228,9 +240,10 @@ export function TagModal({
 function TagDetail({ tag }: { tag: Tag }) {
   return (
     <div className="space-y-6">
-      <dl className="grid grid-cols-3 gap-2 text-center">
+      <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
         {[
           ['Tokoh', tag.nama],
+          ['Nama tampilan', tag.label ?? '-'],
           ['Input', String(tag.input.length)],
           ['Respons', String(tag.responses.length)],
         ].map(([term, value]) => (

@@ -10,6 +10,9 @@ import { STARTERS } from '../config/starters';
 import { forgetModels } from '../lib/model-manager';
 import { fakeAudioContext } from '../testing/fake-audio';
 import { createModelApi, seedDataset, seedModel, trainModel } from '../testing/model-server';
+import { DEFAULT_THRESHOLDS } from '@dwitunggal/classifier/artifacts';
+import { parseDataset } from '@dwitunggal/classifier/dataset';
+import { train } from '@dwitunggal/classifier/train';
 
 let notesPlayed = 0;
 const FakeAudioContext = fakeAudioContext(() => {
@@ -126,11 +129,13 @@ describe('chat screen: layout and empty state', () => {
       const seed = seedDataset(figure);
       expect(STARTERS[figure]).toEqual(seed.starters.map((s) => s.text));
     }
-    // Asked through the screen with the seed-trained model: the meta line shows the tag.
+    // Asked through the screen with the seed-trained model: the meta line shows the tag's name.
     const { user } = await openChat('/chathatta');
     await user.click(screen.getByRole('button', { name: STARTERS.hatta[2] as string }));
     await waitForMessages(2);
-    expect(within(items()[1] as HTMLElement).getByText('pemikiran')).toBeInTheDocument();
+    expect(
+      within(items()[1] as HTMLElement).getByText('Koperasi dan ekonomi rakyat'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -198,7 +203,7 @@ describe('chat screen: sending', () => {
     expect(text).toBeInTheDocument();
     const meta = within(answer).getByTestId('message-meta');
     expect(meta.textContent).toMatch(
-      /^\d{2}:\d{2}, \d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)·\d+,\d{2} detik·Topikpemikiran\d{1,3}%$/,
+      /^\d{2}:\d{2}, \d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)·\d+,\d{2} detik·TopikMarhaenisme dan Pancasila\d{1,3}%$/,
     );
     // The user's message shows its time only.
     expect(within(items()[0] as HTMLElement).getByTestId('message-meta').textContent).toMatch(
@@ -434,12 +439,74 @@ describe('chat screen: model selector', () => {
   });
 });
 
+describe('chat screen: "Maksud Anda ...?"', () => {
+  /** Soekarno's seed model, with every in-scope question a close call. */
+  function publishAlwaysAsking() {
+    const dataset = parseDataset(seedDataset('soekarno'));
+    const artifacts = train(dataset, {
+      seed: 1,
+      thresholds: { ...DEFAULT_THRESHOLDS, closeMargin: 1 },
+    }).artifacts;
+    models.publish('soekarno', 2, artifacts);
+    return artifacts.content;
+  }
+
+  it('asks with both display names as buttons; a click answers with that tag as a normal turn', async () => {
+    const content = publishAlwaysAsking();
+    const { user, box } = await openChat();
+    await user.type(box, 'Apa itu Marhaenisme?{Enter}');
+    await waitForMessages(2);
+    const prompt = items()[1] as HTMLElement;
+    expect(prompt).toHaveTextContent(/Maksud Anda "Marhaenisme dan Pancasila" atau ".+"\?/);
+    const group = within(prompt).getByRole('group', { name: 'Pilih maksud Anda' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Marhaenisme dan Pancasila',
+      expect.any(String),
+    ]);
+    const second = buttons[1] as HTMLElement;
+    const runnerUp = Object.entries(content.labels ?? {}).find(
+      ([, label]) => label === second.textContent,
+    )?.[0] as string;
+    expect(runnerUp).toBeDefined();
+    expect(runnerUp).not.toBe('pemikiran');
+    // A question is no answer: nothing unlocked, nothing kept yet, no raw tag id shown.
+    expect(stored('achievement-soekarno')).toBeNull();
+    expect(prompt).not.toHaveTextContent('pemikiran');
+
+    await user.click(second);
+    await waitForMessages(3);
+    const answer = items()[2] as HTMLElement;
+    const responses = content.responses[runnerUp] as string[];
+    expect(
+      within(answer).getByText(
+        (_, el) => el?.tagName === 'P' && responses.includes(el.textContent ?? ''),
+      ),
+    ).toBeInTheDocument();
+    expect(within(answer).getByTestId('message-meta')).toHaveTextContent(second.textContent);
+    expect(stored('achievement-soekarno')).toEqual([runnerUp]);
+    for (const b of within(items()[1] as HTMLElement).getAllByRole('button')) {
+      expect(b).toBeDisabled();
+    }
+    // Kept on the server like any tfjs turn: the question and the chosen answer.
+    await waitFor(() => expect(learningApi.turnsFor(learner.id, 'soekarno')).toHaveLength(2));
+    const kept = learningApi.turnsFor(learner.id, 'soekarno');
+    expect(kept.map((t) => [t.role, t.text])).toEqual([
+      ['user', 'Apa itu Marhaenisme?'],
+      ['figure', answer.querySelector('p')?.textContent],
+    ]);
+    expect(kept[1]?.meta).toEqual({ tag: runnerUp, confidence: expect.any(Number) });
+  });
+});
+
 describe('chat screen: achievements', () => {
   it('unlocks a new tag once, with a sound, and shows the floored percent', async () => {
     const { user, box } = await openChat();
     await user.type(box, 'Apa itu Marhaenisme?{Enter}');
     await waitForMessages(2);
-    expect(await screen.findByText(/Pencapaian baru/)).toHaveTextContent('Pemikiran');
+    expect(await screen.findByText(/Pencapaian baru/)).toHaveTextContent(
+      'Marhaenisme dan Pancasila',
+    );
     expect(stored('achievement-soekarno')).toEqual(['pemikiran']);
     expect(notesPlayed).toBe(3); // one chime: three notes
     const bar = screen.getByRole('progressbar');
@@ -448,7 +515,9 @@ describe('chat screen: achievements', () => {
 
     await user.type(box, 'Jelaskan Marhaenisme dong{Enter}');
     await waitForMessages(4);
-    expect(within(items()[3] as HTMLElement).getByText('pemikiran')).toBeInTheDocument();
+    expect(
+      within(items()[3] as HTMLElement).getByText('Marhaenisme dan Pancasila'),
+    ).toBeInTheDocument();
     expect(stored('achievement-soekarno')).toEqual(['pemikiran']);
     expect(notesPlayed).toBe(3);
 

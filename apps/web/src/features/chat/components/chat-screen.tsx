@@ -11,8 +11,7 @@ import { useChat } from '../hooks/use-chat';
 import { BREAKPOINTS } from '@/config/breakpoints';
 import { OPEN_PRIVACY_SETTING } from '@/config/events';
 import { useMinWidth } from '@/lib/min-width';
-import { tagLabel } from '../lib/format';
-import { prepareModel } from '../lib/model-manager';
+import { prepareModel, useTagName } from '../lib/model-manager';
 import { useAchievements } from '../stores/achievements';
 import { clearHistory } from '../stores/chat-history';
 import { recordClear } from '../learning/record';
@@ -36,6 +35,7 @@ export function ChatScreen({
 }) {
   const character = CHARACTERS[characterKey];
   const chat = useChat(characterKey, learnerId);
+  const tagName = useTagName(characterKey);
   const { messages, model, loading, streamingText } = chat;
   const achieved = useAchievements(characterKey);
   // A prerendered chat (the same for every visitor and width until hydrated) places the side
@@ -168,6 +168,7 @@ export function ChatScreen({
                       message={message}
                       character={character}
                       learnerId={learnerId}
+                      onChoose={chat.choose}
                     />
                   ))}
                   {loading &&
@@ -191,7 +192,7 @@ export function ChatScreen({
                   <IconMedal className="size-4.5" />
                 </span>
                 <span>
-                  Pencapaian baru: <strong>{tagLabel(chat.unlocked)}</strong>
+                  Pencapaian baru: <strong>{tagName(chat.unlocked)}</strong>
                 </span>
               </div>
             </div>

@@ -1,15 +1,29 @@
 import { memo } from 'react';
 import { IconAlert } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import type { ChatCharacter } from '../config/characters';
 import { formatElapsed, formatPercent, formatTimestamp } from '../lib/format';
+import { useTagName } from '../lib/model-manager';
 import type { ChatMessage } from '../stores/chat-history';
 import { AnswerFeedback } from './answer-feedback';
 import { Portrait } from './portrait';
 import { SourceList } from './source-list';
 
-/** 'HH:MM, day month-name' · elapsed seconds · (tfjs) tag and rounded probability. */
-export function MetaLine({ message, align }: { message: ChatMessage; align: 'start' | 'end' }) {
+/**
+ * 'HH:MM, day month-name' · elapsed seconds · (tfjs) the tag's display name and rounded
+ * probability.
+ */
+export function MetaLine({
+  message,
+  align,
+  character,
+}: {
+  message: ChatMessage;
+  align: 'start' | 'end';
+  character: CharacterKey;
+}) {
+  const tagName = useTagName(character);
   const date = new Date(message.timestamp);
   const valid = !Number.isNaN(date.getTime());
   const meta = message.meta;
@@ -34,8 +48,8 @@ export function MetaLine({ message, align }: { message: ChatMessage; align: 'sta
           <span aria-hidden="true">·</span>
           <span className="inline-flex items-center gap-1">
             <span className="sr-only">Topik</span>
-            <span className="rounded-md bg-kertas-200 px-1.5 py-px font-mono text-[0.7rem] text-tinta-800">
-              {meta.tag}
+            <span className="rounded-md bg-kertas-200 px-1.5 py-px text-[0.7rem] text-tinta-800">
+              {tagName(meta.tag as string)}
             </span>
             <span className="font-semibold text-tinta-700">
               {formatPercent(meta.probability ?? 0)}
@@ -63,6 +77,8 @@ type BubbleProps = {
   character: ChatCharacter;
   /** The signed-in learner: a figure's answer can then be rated. */
   learnerId?: string | undefined;
+  /** A close call's button was pressed ("Maksud Anda ...?"): answer with that tag. */
+  onChoose?: ((promptId: string, tag: string) => void) | undefined;
 };
 
 /**
@@ -76,11 +92,47 @@ export const MessageBubble = memo(
   (prev: BubbleProps, next: BubbleProps) =>
     prev.message.id === next.message.id &&
     prev.message.meta?.rating === next.message.meta?.rating &&
+    prev.message.meta?.chosen === next.message.meta?.chosen &&
+    prev.onChoose === next.onChoose &&
     prev.character.key === next.character.key &&
     prev.learnerId === next.learnerId,
 );
 
-function MessageBubbleView({ message, character, learnerId }: BubbleProps) {
+/** The two tags of a close call as buttons; disabled once one was chosen. */
+function TagChoices({
+  message,
+  onChoose,
+}: {
+  message: ChatMessage;
+  onChoose: BubbleProps['onChoose'];
+}) {
+  const choices = message.meta?.choices ?? [];
+  if (choices.length === 0) return null;
+  const chosen = message.meta?.chosen;
+  return (
+    <div role="group" aria-label="Pilih maksud Anda" className="mt-2 flex flex-wrap gap-2">
+      {choices.map((c) => (
+        <button
+          key={c.tag}
+          type="button"
+          disabled={chosen !== undefined || !onChoose}
+          aria-pressed={chosen === c.tag}
+          onClick={() => onChoose?.(message.id, c.tag)}
+          className={cn(
+            'min-h-11 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+            chosen === c.tag
+              ? 'border-merah-700 bg-merah-700 text-white'
+              : 'border-merah-300 bg-white text-merah-800 hover:bg-merah-50 disabled:opacity-60',
+          )}
+        >
+          {c.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function MessageBubbleView({ message, character, learnerId, onChoose }: BubbleProps) {
   if (message.sender === 'user') {
     return (
       <li className="flex flex-col items-end animate-muncul">
@@ -88,7 +140,7 @@ function MessageBubbleView({ message, character, learnerId }: BubbleProps) {
           <span className="sr-only">Anda: </span>
           {message.text}
         </div>
-        <MetaLine message={message} align="end" />
+        <MetaLine message={message} align="end" character={character.key} />
       </li>
     );
   }
@@ -116,8 +168,9 @@ function MessageBubbleView({ message, character, learnerId }: BubbleProps) {
           </p>
           <SourceList sources={sources} />
         </div>
-        <MetaLine message={message} align="start" />
-        {learnerId && !message.isError && (
+        <TagChoices message={message} onChoose={onChoose} />
+        <MetaLine message={message} align="start" character={character.key} />
+        {learnerId && !message.isError && !message.meta?.choices && (
           <AnswerFeedback
             character={character.key}
             messageId={message.id}

@@ -6,8 +6,7 @@ import {
   type ChatCharacter,
   type ChatModel,
 } from '../config/characters';
-import { tagLabel } from '../lib/format';
-import { useModelStatus, type ModelStatus } from '../lib/model-manager';
+import { useModelStatus, useTagName, type ModelStatus } from '../lib/model-manager';
 import { IconBook, IconCpu, IconMedal } from './chat-icons';
 import { Portrait } from './portrait';
 
@@ -192,6 +191,7 @@ export function AchievementProgress({
   character: ChatCharacter;
   tags: readonly string[];
 }) {
+  const tagLabel = useTagName(character.key);
   const percent = achievementPercent(tags.length);
   const labelId = useId();
   const slots = Math.max(ACHIEVEMENT_TOTAL, tags.length);

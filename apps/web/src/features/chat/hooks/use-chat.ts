@@ -1,6 +1,6 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { HISTORY_MAX_TURNS, PROMPT_MAX, type ChatTurn } from '@dwitunggal/contracts/chat';
-import { fallbackReply } from '@dwitunggal/classifier/fallbacks';
+import { closeCallPrompt, fallbackReply, tagDisplayName } from '@dwitunggal/classifier/fallbacks';
 import type { TurnInput } from '@dwitunggal/contracts/learning';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { recordTags, recordTurns } from '../learning/record';
@@ -14,10 +14,13 @@ import { classifierFor } from '../lib/model-manager';
 import { unlockAchievement } from '../stores/achievements';
 import {
   appendMessages,
+  chatHistory,
   messageId,
+  patchMeta,
   useChatHistory,
   type ChatMessage,
   type MessageMeta,
+  type TagChoice,
 } from '../stores/chat-history';
 import { useModelPreference } from '../stores/model-preference';
 
@@ -65,6 +68,31 @@ export function tfjsTurns(question: ChatMessage, answer: ChatMessage): TurnInput
   ];
 }
 
+/** A figure's tfjs answer: the tag's best response for the question, with what decided it. */
+function tfjsAnswer(
+  character: CharacterKey,
+  reply: string,
+  started: number,
+  prediction: { tag: string; probability: number; lowConfidence?: boolean },
+  version: number,
+): ChatMessage {
+  const meta: MessageMeta = {
+    model: 'tfjs',
+    elapsedSeconds: seconds(started),
+    tag: prediction.tag,
+    probability: prediction.probability,
+    modelVersion: version,
+  };
+  if (prediction.lowConfidence) meta.lowConfidence = true;
+  return {
+    id: messageId(),
+    text: reply,
+    sender: character,
+    timestamp: new Date().toISOString(),
+    meta,
+  };
+}
+
 /**
  * One conversation (spec section 4, Chat): the user message is shown, the typing indicator
  * appears, then the answer is appended and both are saved. tfjs answers in the browser (and
@@ -98,34 +126,55 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
   }, []);
 
   const answerWithTfjs = useCallback(
-    async (text: string, started: number): Promise<ChatMessage> => {
+    async (question: ChatMessage, started: number): Promise<ChatMessage> => {
+      const { text } = question;
       const loaded = await classifierFor(character);
       const predictStart = performance.now();
       const prediction = await loaded.classifier.classify(text);
       // Cheap production timing of one in-browser prediction (read by bench/chat-browser.ts).
       performance.measure('dw:predict', { start: predictStart, end: performance.now() });
+      if (prediction.closeCall) {
+        // Two tags are close: the figure asks which one was meant (decision 022).
+        const { labels } = loaded.content;
+        const choices: TagChoice[] = [
+          { tag: prediction.tag, probability: prediction.probability },
+          { tag: prediction.runnerUp, probability: prediction.probability - prediction.margin },
+        ].map((c) => ({ ...c, label: tagDisplayName(c.tag, labels) }));
+        return {
+          id: messageId(),
+          text: closeCallPrompt(character, choices[0]!.label, choices[1]!.label),
+          sender: character,
+          timestamp: new Date().toISOString(),
+          meta: {
+            model: 'tfjs',
+            elapsedSeconds: seconds(started),
+            modelVersion: loaded.version,
+            choices,
+            questionId: question.id,
+          },
+        };
+      }
       const starters = STARTERS[character].map((s) => ({ text: s }));
       const reply = prediction.lowConfidence
         ? fallbackReply(character, starters)
         : (loaded.classifier.respond(prediction.tag, Math.random, text) ??
           fallbackReply(character, starters));
-      const meta: MessageMeta = {
-        model: 'tfjs',
-        elapsedSeconds: seconds(started),
-        tag: prediction.tag,
-        probability: prediction.probability,
-        modelVersion: loaded.version,
-      };
-      if (prediction.lowConfidence) meta.lowConfidence = true;
-      return {
-        id: messageId(),
-        text: reply,
-        sender: character,
-        timestamp: new Date().toISOString(),
-        meta,
-      };
+      return tfjsAnswer(character, reply, started, prediction, loaded.version);
     },
     [character],
+  );
+
+  /** Keeps a tfjs question and answer on the server and unlocks the answer's tag. */
+  const keepTfjsTurn = useCallback(
+    (question: ChatMessage, reply: ChatMessage) => {
+      recordTurns(userId, character, tfjsTurns(question, reply));
+      const tag = reply.meta?.tag;
+      if (tag && !reply.meta?.lowConfidence && unlockAchievement(character, tag)) {
+        announceUnlock(tag);
+        recordTags(userId, character, [tag]);
+      }
+    },
+    [character, userId, announceUnlock],
   );
 
   const answerWithRag = useCallback(
@@ -187,18 +236,10 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
       try {
         const reply =
           model === 'tfjs'
-            ? await answerWithTfjs(text, started)
+            ? await answerWithTfjs(question, started)
             : await answerWithRag(text, started, question, earlier);
         appendMessages(character, [reply]);
-        if (reply.meta?.model === 'tfjs')
-          recordTurns(userId, character, tfjsTurns(question, reply));
-        const tag = reply.meta?.tag;
-        if (reply.meta?.model === 'tfjs' && tag && !reply.meta.lowConfidence) {
-          if (unlockAchievement(character, tag)) {
-            announceUnlock(tag);
-            recordTags(userId, character, [tag]);
-          }
-        }
+        if (reply.meta?.model === 'tfjs' && !reply.meta.choices) keepTfjsTurn(question, reply);
       } catch {
         setErrorBanner(true);
         appendMessages(character, [
@@ -218,7 +259,46 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
       }
       return true;
     },
-    [character, userId, model, messages, answerWithTfjs, answerWithRag, announceUnlock],
+    [character, model, messages, answerWithTfjs, answerWithRag, keepTfjsTurn],
+  );
+
+  /**
+   * The learner picked one tag of a close call: the figure answers the question with that tag's
+   * best response, as a normal tfjs turn (kept on the server, achievements as usual).
+   */
+  const answerChoice = useCallback(
+    async (promptId: string, tag: string): Promise<boolean> => {
+      const history = chatHistory(character).get();
+      const prompt = history.find((m) => m.id === promptId);
+      const choice = prompt?.meta?.choices?.find((c) => c.tag === tag);
+      const question = history.find((m) => m.id === prompt?.meta?.questionId);
+      if (!prompt || !choice || !question || prompt.meta?.chosen || busy.current) return false;
+      busy.current = true;
+      const started = performance.now();
+      try {
+        patchMeta(character, promptId, { chosen: tag });
+        const loaded = await classifierFor(character);
+        const starters = STARTERS[character].map((s) => ({ text: s }));
+        const reply =
+          loaded.classifier.respond(tag, Math.random, question.text) ??
+          fallbackReply(character, starters);
+        const answer = tfjsAnswer(character, reply, started, choice, loaded.version);
+        appendMessages(character, [answer]);
+        keepTfjsTurn(question, answer);
+        return true;
+      } catch {
+        patchMeta(character, promptId, { chosen: undefined });
+        setErrorBanner(true);
+        return false;
+      } finally {
+        busy.current = false;
+      }
+    },
+    [character, keepTfjsTurn],
+  );
+  const choose = useCallback(
+    (promptId: string, tag: string) => void answerChoice(promptId, tag),
+    [answerChoice],
   );
 
   return {
@@ -230,5 +310,6 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
     dismissError: () => setErrorBanner(false),
     unlocked,
     send,
+    choose,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { achievementPercent } from '../config/characters';
-import { formatElapsed, formatPercent, formatTimestamp, MONTHS_ID, tagLabel } from './format';
+import { formatElapsed, formatPercent, formatTimestamp, MONTHS_ID } from './format';
 
 describe('chat formats', () => {
   it("timestamps read 'HH:MM, day month-name' with Indonesian months", () => {
@@ -26,11 +26,5 @@ describe('chat formats', () => {
     expect(achievementPercent(7)).toBe(70); // 70.00000000000001
     expect(achievementPercent(10)).toBe(100);
     expect(achievementPercent(13)).toBe(100);
-  });
-
-  it('tags read as words', () => {
-    expect(tagLabel('masa_kecil')).toBe('Masa kecil');
-    expect(tagLabel('pergerakan_politik')).toBe('Pergerakan politik');
-    expect(tagLabel('proklamasi')).toBe('Proklamasi');
   });
 });

@@ -31,9 +31,3 @@ export function formatElapsed(seconds: number): string {
 export function formatPercent(probability: number): string {
   return `${Math.round(probability * 100)}%`;
 }
-
-/** 'masa_kecil' -> 'Masa kecil' (tags are snake case in the training data). */
-export function tagLabel(tag: string): string {
-  const words = tag.replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : tag;
-}

@@ -2,7 +2,8 @@ import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { fetchArtifacts, type ModelContent } from '@dwitunggal/classifier/artifacts';
 import type { Classifier } from '@dwitunggal/classifier/infer';
 import { withResponses } from '@dwitunggal/classifier/respond';
-import { useSyncExternalStore } from 'react';
+import { tagDisplayName } from '@dwitunggal/classifier/fallbacks';
+import { useCallback, useSyncExternalStore } from 'react';
 import { fetchActiveModel, type ActiveModel } from '../api/active-model';
 import { engineCall, engineGeneration, warmEngine } from './classifier-host';
 
@@ -167,16 +168,30 @@ export function getModelStatus(figure: CharacterKey): ModelStatus {
   return slot(figure).status;
 }
 
-export function useModelStatus(figure: CharacterKey): ModelStatus {
+/** Reads something of the figure's slot, re-rendering whenever its status changes. */
+function useSlot<T>(figure: CharacterKey, read: (s: ReturnType<typeof slot>) => T): T {
   return useSyncExternalStore(
     (listener) => {
       const s = slot(figure);
       s.listeners.add(listener);
       return () => s.listeners.delete(listener);
     },
-    () => slot(figure).status,
-    () => slot(figure).status,
+    () => read(slot(figure)),
+    () => read(slot(figure)),
   );
+}
+
+export function useModelStatus(figure: CharacterKey): ModelStatus {
+  return useSlot(figure, (s) => s.status);
+}
+
+/**
+ * The display name of one of the figure's tags, from its loaded model (learners never see a raw
+ * tag id): the tag's label, else its id with spaces, until a model with labels is loaded.
+ */
+export function useTagName(figure: CharacterKey): (tag: string) => string {
+  const labels = useSlot(figure, (s) => s.current?.content.labels);
+  return useCallback((tag: string) => tagDisplayName(tag, labels), [labels]);
 }
 
 /** Forgets every loaded model (tests; a new session). */

@@ -25,7 +25,17 @@ export type MessageMeta = {
   sources?: ChatSource[];
   /** The learner's thumbs up or down on this answer, once the server has it. */
   rating?: 'up' | 'down';
+  /**
+   * tfjs close call ("Maksud Anda ...?"): the two tags offered as buttons, the question they
+   * answer, and the tag the learner chose once chosen.
+   */
+  choices?: TagChoice[];
+  questionId?: string;
+  chosen?: string;
 };
+
+/** A tag offered by a close call, with its display name and probability then. */
+export type TagChoice = { tag: string; label: string; probability: number };
 
 /** Spec section 3: id, text, sender (user or the character key), timestamp string, isError. */
 export type ChatMessage = {
@@ -40,17 +50,25 @@ export type ChatMessage = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-function readSources(value: unknown): ChatSource[] | undefined {
+/** The items of a stored list that have the given field types (undefined when not a list). */
+function readList<T>(value: unknown, fields: Record<string, 'string' | 'number'>): T[] | undefined {
   if (!Array.isArray(value)) return undefined;
+  const keys = Object.entries(fields);
   return value.filter(
-    (s): s is ChatSource =>
-      isRecord(s) &&
-      typeof s.id === 'string' &&
-      typeof s.title === 'string' &&
-      typeof s.reference === 'string' &&
-      typeof s.excerpt === 'string',
+    (item): item is T => isRecord(item) && keys.every(([k, type]) => typeof item[k] === type),
   );
 }
+
+const readSources = (value: unknown) =>
+  readList<ChatSource>(value, {
+    id: 'string',
+    title: 'string',
+    reference: 'string',
+    excerpt: 'string',
+  });
+
+const readChoices = (value: unknown) =>
+  readList<TagChoice>(value, { tag: 'string', label: 'string', probability: 'number' });
 
 function readMeta(value: unknown): MessageMeta | undefined {
   if (!isRecord(value) || (value.model !== 'tfjs' && value.model !== 'rag')) return undefined;
@@ -65,6 +83,10 @@ function readMeta(value: unknown): MessageMeta | undefined {
   const sources = readSources(value.sources);
   if (sources) meta.sources = sources;
   if (value.rating === 'up' || value.rating === 'down') meta.rating = value.rating;
+  const choices = readChoices(value.choices);
+  if (choices) meta.choices = choices;
+  if (typeof value.questionId === 'string') meta.questionId = value.questionId;
+  if (typeof value.chosen === 'string') meta.chosen = value.chosen;
   return meta;
 }
 
@@ -113,11 +135,16 @@ export function appendMessages(character: CharacterKey, messages: readonly ChatM
   chatHistory(character).set((previous) => [...previous, ...messages].slice(-HISTORY_LIMIT));
 }
 
+/** Changes part of one message's meta (kept across reloads). */
+export function patchMeta(character: CharacterKey, id: string, patch: Partial<MessageMeta>): void {
+  chatHistory(character).set((messages) =>
+    messages.map((m) => (m.id === id && m.meta ? { ...m, meta: { ...m.meta, ...patch } } : m)),
+  );
+}
+
 /** Keeps the learner's rating with the rated answer (it shows again after a reload). */
 export function setRating(character: CharacterKey, id: string, rating: 'up' | 'down'): void {
-  chatHistory(character).set((messages) =>
-    messages.map((m) => (m.id === id && m.meta ? { ...m, meta: { ...m.meta, rating } } : m)),
-  );
+  patchMeta(character, id, { rating });
 }
 
 export function clearHistory(character: CharacterKey): void {
