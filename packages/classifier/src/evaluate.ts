@@ -27,18 +27,27 @@ export interface Metrics {
   tags: string[];
 }
 
-export interface Prediction {
+/** What the model says of one message, before any threshold decides what the figure does. */
+export interface Scores {
+  /** Probability of the most probable tag. */
+  probability: number;
+  /** Top probability minus the runner-up's. */
+  margin: number;
+  /** The second most probable tag ('' for a model of one tag). */
+  runnerUp: string;
+  /** Words of the message found in the word index (extra tokens not counted). */
+  knownWords: number;
+  /** Share of the message's content words found in the word index. */
+  knownShare: number;
+  /** Probability of the out-of-scope unit (0 for a model without one). */
+  outOfScope: number;
+}
+
+/** An evaluated message: its gold tag and what the model predicted. */
+export interface Prediction extends Scores {
   text: string;
   tag: string;
   predicted: string;
-  probability: number;
-  margin: number;
-  /** The second most probable tag. */
-  runnerUp: string;
-  knownWords: number;
-  knownShare: number;
-  /** Probability of the out-of-scope unit (0 without one). */
-  outOfScope: number;
 }
 
 /** Metrics from gold and predicted tags. Tags absent from both count neither way in macro-F1. */

@@ -5,7 +5,7 @@
  */
 import type { LayersModelJson, ModelContent } from './artifacts';
 import { readModel } from './artifacts';
-import { top2 } from './evaluate';
+import { top2, type Scores } from './evaluate';
 import { forward, splitOutOfScope } from './model';
 import type { WordIndex } from './preprocess';
 import { PREPROCESS_VERSION, encode, knownWordStats } from './preprocess';
@@ -55,19 +55,8 @@ export function localModel(modelJson: LayersModelJson, weights: ArrayBuffer): Pr
   return { predict: (ids) => forward(spec, params, ids) };
 }
 
-export interface ChatPrediction {
+export interface ChatPrediction extends Scores {
   tag: string;
-  probability: number;
-  /** Top probability minus the runner-up's. */
-  margin: number;
-  /** The second most probable tag ('' for a model of one tag). */
-  runnerUp: string;
-  /** Words of the message found in the word index (extra tokens not counted). */
-  knownWords: number;
-  /** Share of the message's content words found in the word index. */
-  knownShare: number;
-  /** Probability of the implicit out-of-scope unit (0 for a model without one). */
-  outOfScope: number;
   /** True when the figure should answer with a fallback line (and unlock no achievement). */
   lowConfidence: boolean;
   /**

@@ -209,7 +209,6 @@ export function TagModal({
           <TextField
             label="Nama tampilan (opsional)"
             {...form.field('label')}
-            error={errors.label}
             maxLength={TAG_LABEL_MAX}
             autoComplete="off"
             hint="Nama topik yang dilihat pelajar di chat, misalnya Pesan untuk pemuda. Jika kosong, nama tag dipakai."
