@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { fakeTagsApi } from '@/features/archive/api/fake-tags-api';
@@ -53,14 +53,18 @@ describe('route guards', () => {
   });
 
   it('shows a designed loading state while a token without a stored profile is validated', async () => {
+    // The server answers only once the loading state has been seen (no race with a timer).
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get('*/api/auth/me', async () => {
-        await delay(150);
+        await answered;
         return success(learner);
       }),
     );
     await renderApp('/home', { session: { token: 'token-learner', user: null } });
     expect(await screen.findByText('Memeriksa sesi Anda…')).toBeInTheDocument();
+    answer();
     expect(
       await screen.findByRole('heading', { name: 'Selamat datang, Sari!' }),
     ).toBeInTheDocument();
