@@ -18,7 +18,8 @@ function isAxiosError(error: unknown): error is AxiosError {
   return typeof error === 'object' && error !== null && (error as AxiosError).isAxiosError === true;
 }
 
-function readRetryAfter(value: unknown): number | null {
+/** Seconds to wait from a Retry-After header (seconds or an HTTP date); null when absent. */
+export function readRetryAfter(value: unknown): number | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);

@@ -1,6 +1,7 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import type { ChatSource, ChatTurn } from '@dwitunggal/contracts/chat';
 import { api, getAuthToken } from '@/lib/api-client';
+import { readRetryAfter } from '@/lib/api-error';
 
 /**
  * The rag model: `POST /api/chat` {karakter, prompt, history?, turnIds?} -> {karakter, response,
@@ -16,6 +17,8 @@ export class RagError extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
+    /** Seconds the server asked to wait before asking again (Retry-After), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
@@ -115,7 +118,11 @@ export async function askRag({
     // A revoked or expired token: let the API client re-check the session (it clears the
     // session on 401, and the route guard sends the learner to /login).
     if (res.status === 401) void api.get('/auth/me').catch(() => {});
-    throw new RagError(`chat failed with ${res.status}`, res.status);
+    throw new RagError(
+      `chat failed with ${res.status}`,
+      res.status,
+      readRetryAfter(res.headers.get('retry-after')),
+    );
   }
 
   const type = res.headers.get('content-type') ?? '';

@@ -28,10 +28,11 @@ export function ChatHeader({
   onOpenPanel: () => void;
 }) {
   return (
-    <header className="flex items-center gap-3 border-b border-kertas-300 bg-kertas-50/95 px-3 py-2.5 sm:px-5">
-      <Portrait character={character} className="size-11" />
+    <header className="flex items-center gap-2 border-b border-kertas-300 bg-kertas-50/95 px-3 py-2.5 sm:gap-3 sm:px-5">
+      <Portrait character={character} className="size-10 sm:size-11" />
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg leading-tight font-bold sm:text-xl">
+        {/* The full name on a phone: a smaller size, and a second line rather than an ellipsis. */}
+        <h1 className="text-base leading-tight font-bold break-words sm:text-xl">
           <span className="sr-only">Percakapan dengan</span> {character.name}
         </h1>
         <p className="flex items-center gap-1.5 truncate text-xs text-tinta-600 sm:text-sm">

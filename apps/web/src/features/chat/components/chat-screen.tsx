@@ -1,11 +1,12 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { IconClose } from '@/components/ui/icons';
+import { CloseButton } from '@/components/ui/close-button';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/prerender/hydration';
 import { whenIdle } from '@/lib/when-idle';
-import { CHARACTERS, CHAT_MESSAGES, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
+import { CHARACTERS, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
+import { failureText } from '../lib/chat-failure';
 import { STARTERS } from '../config/starters';
 import { useChat } from '../hooks/use-chat';
 import { BREAKPOINTS } from '@/config/breakpoints';
@@ -77,7 +78,7 @@ export function ChatScreen({
   useLayoutEffect(() => {
     if (empty) return; // the empty state reads from the top
     if (nearBottom.current || last?.sender === 'user') scrollToBottom('auto');
-  }, [empty, messages.length, last?.sender, loading, streamingText, scrollToBottom]);
+  }, [empty, messages.length, last?.sender, loading, streamingText, chat.unlocked, scrollToBottom]);
 
   const onScroll = () => {
     const el = listRef.current;
@@ -182,22 +183,6 @@ export function ChatScreen({
             )}
           </div>
 
-          {chat.unlocked && (
-            <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-3">
-              <div
-                role="status"
-                className="flex items-center gap-2.5 rounded-full bg-tinta-900 py-2 pr-4 pl-2 text-sm font-medium text-kertas-50 shadow-angkat animate-muncul"
-              >
-                <span className="grid size-7 place-items-center rounded-full bg-merah-700 text-emas-300">
-                  <IconMedal className="size-4.5" />
-                </span>
-                <span>
-                  Pencapaian baru: <strong>{tagName(chat.unlocked)}</strong>
-                </span>
-              </div>
-            </div>
-          )}
-
           {showScrollButton && (
             <button
               type="button"
@@ -212,7 +197,48 @@ export function ChatScreen({
 
         <div className="border-t border-kertas-300 bg-kertas-50 px-3 pt-3 pb-3 sm:px-6">
           <div className="mx-auto w-full max-w-3xl space-y-2.5">
-            {chat.errorBanner && <Alert tone="error">{CHAT_MESSAGES.banner}</Alert>}
+            {/* In the flow above the input, never over a message; the region stays mounted so
+                that screen readers announce each new achievement politely. */}
+            <div role="status" aria-live="polite" className="empty:hidden">
+              {chat.unlocked && (
+                <div className="flex items-center gap-2.5 rounded-full bg-tinta-900 py-1 pr-1 pl-1.5 text-sm font-medium text-kertas-50 shadow-angkat animate-muncul">
+                  <span className="grid size-7 shrink-0 place-items-center rounded-full bg-merah-700 text-emas-300">
+                    <IconMedal className="size-4.5" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    Pencapaian baru: <strong>{tagName(chat.unlocked)}</strong>
+                  </span>
+                  <CloseButton
+                    label="Tutup pemberitahuan pencapaian"
+                    onClick={chat.dismissUnlock}
+                    className="size-9 rounded-full text-kertas-200 hover:bg-tinta-800 hover:text-white"
+                    iconClassName="size-4.5"
+                  />
+                </div>
+              )}
+            </div>
+            {chat.failure && (
+              <Alert tone="error">
+                <p>{failureText(chat.failure.kind, chat.failure.retryAfter)}</p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    onClick={() => void chat.retry()}
+                    disabled={loading}
+                    className="min-h-11 rounded-xl bg-merah-700 px-4 text-sm font-semibold text-white hover:bg-merah-800 disabled:opacity-50"
+                  >
+                    Coba lagi
+                  </button>
+                  <button
+                    type="button"
+                    onClick={chat.dismissError}
+                    className="min-h-11 rounded-xl px-3 text-sm font-semibold text-merah-800 hover:bg-merah-100"
+                  >
+                    Tutup
+                  </button>
+                </div>
+              </Alert>
+            )}
             <ChatInput
               character={character}
               value={draft}
@@ -264,15 +290,13 @@ export function ChatScreen({
             <span className="font-display text-lg font-bold text-tinta-900">
               Profil & pencapaian
             </span>
-            <button
+            <CloseButton
               ref={panelCloseRef}
-              type="button"
+              label="Tutup panel"
               onClick={() => setPanelOpen(false)}
-              aria-label="Tutup panel"
-              className="grid size-11 place-items-center rounded-xl text-tinta-700 hover:bg-kertas-200"
-            >
-              <IconClose className="size-6" />
-            </button>
+              className="size-11 rounded-xl text-tinta-700 hover:bg-kertas-200"
+              iconClassName="size-6"
+            />
           </div>
         )}
         <div className="space-y-4 p-4">

@@ -183,6 +183,17 @@ export function ModelSelector({
   );
 }
 
+/**
+ * The line under the progress bar. The spec's target is 10 topics, but a figure may know more
+ * (up to 15): reaching 10 completes the target, and only every topic of the model is "semua".
+ */
+export function progressText(open: number, topics: number | null): string {
+  if (open < ACHIEVEMENT_TOTAL) return `${open} dari ${ACHIEVEMENT_TOTAL} topik terbuka`;
+  if (topics !== null && open >= topics) return `Semua ${open} topik terbuka`;
+  const known = topics !== null ? ` dari ${topics}` : '';
+  return `Target ${ACHIEVEMENT_TOTAL} topik tercapai · ${open}${known} topik terbuka`;
+}
+
 /** Spec sections 4 and 9: tags reached, out of 10, percent floored and capped at 100. */
 export function AchievementProgress({
   character,
@@ -194,6 +205,9 @@ export function AchievementProgress({
   const tagLabel = useTagName(character.key);
   const percent = achievementPercent(tags.length);
   const labelId = useId();
+  // How many topics the figure's model knows, once it is loaded: "semua" only when all are open.
+  const status = useModelStatus(character.key);
+  const topics = status.state === 'ready' ? status.tags : null;
   const slots = Math.max(ACHIEVEMENT_TOTAL, tags.length);
   return (
     <section
@@ -226,11 +240,7 @@ export function AchievementProgress({
           style={percent > 0 ? { width: `${percent}%` } : undefined}
         />
       </div>
-      <p className="mt-2 text-sm text-tinta-600">
-        {tags.length < ACHIEVEMENT_TOTAL
-          ? `${tags.length} dari ${ACHIEVEMENT_TOTAL} topik terbuka`
-          : `Semua pencapaian diraih · ${tags.length} topik terbuka`}
-      </p>
+      <p className="mt-2 text-sm text-tinta-600">{progressText(tags.length, topics)}</p>
       <ul className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Topik yang sudah terbuka">
         {Array.from({ length: slots }, (_, i) => {
           const tag = tags[i];

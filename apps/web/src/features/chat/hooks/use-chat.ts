@@ -9,6 +9,7 @@ import { useHydrated } from '@/prerender/hydration';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
 import { askRag } from '../api/rag';
+import { describeFailure, type FailureKind } from '../lib/chat-failure';
 import { playChime } from '../lib/chime';
 import { classifierFor } from '../lib/model-manager';
 import { unlockAchievement } from '../stores/achievements';
@@ -17,6 +18,7 @@ import {
   chatHistory,
   messageId,
   patchMeta,
+  removeMessage,
   useChatHistory,
   type ChatMessage,
   type MessageMeta,
@@ -25,6 +27,17 @@ import {
 import { useModelPreference } from '../stores/model-preference';
 
 const UNLOCK_TOAST_MS = 4500;
+
+/** A question that got no answer: what went wrong, and what a retry needs. */
+export type ChatFailure = {
+  kind: FailureKind;
+  /** Seconds the server asked to wait (Retry-After on a 429), when it said. */
+  retryAfter: number | null;
+  question: ChatMessage;
+  earlier: ChatMessage[];
+  /** The error answer shown in the conversation (a retry replaces it). */
+  errorId: string;
+};
 
 const seconds = (since: number) => Math.max(0, (performance.now() - since) / 1000);
 
@@ -104,7 +117,7 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
   const model = useModelPreference(character);
   const [loading, setLoading] = useState(false);
   const [streamingText, setStreamingText] = useState<string | null>(null);
-  const [errorBanner, setErrorBanner] = useState(false);
+  const [failure, setFailure] = useState<ChatFailure | null>(null);
   const [unlocked, setUnlocked] = useState<string | null>(null);
   const busy = useRef(false);
   const toastTimer = useRef<number | undefined>(undefined);
@@ -185,67 +198,49 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
       earlier: ChatMessage[],
     ): Promise<ChatMessage> => {
       const id = messageId();
-      try {
-        const answer = await askRag({
-          karakter: character,
-          prompt: text,
-          history: recentTurns(earlier),
-          // The server keeps both turns under the ids the chat shows.
-          turnIds: { user: question.id, figure: id },
-          onText: setStreamingText,
-        });
-        return {
-          id,
-          text: answer.response,
-          sender: character,
-          timestamp: new Date().toISOString(),
-          meta: { model: 'rag', elapsedSeconds: seconds(started), sources: answer.sources },
-        };
-      } catch {
-        // Spec section 8: any failure of the rag call answers with this text.
-        return {
-          id: messageId(),
-          text: CHAT_MESSAGES.ragFallback,
-          sender: character,
-          timestamp: new Date().toISOString(),
-          isError: true,
-          meta: { model: 'rag', elapsedSeconds: seconds(started) },
-        };
-      }
+      const answer = await askRag({
+        karakter: character,
+        prompt: text,
+        history: recentTurns(earlier),
+        // The server keeps both turns under the ids the chat shows.
+        turnIds: { user: question.id, figure: id },
+        onText: setStreamingText,
+      });
+      return {
+        id,
+        text: answer.response,
+        sender: character,
+        timestamp: new Date().toISOString(),
+        meta: { model: 'rag', elapsedSeconds: seconds(started), sources: answer.sources },
+      };
     },
     [character],
   );
 
-  /** Sends a message; false when nothing was sent (blank, or an answer is still pending). */
-  const send = useCallback(
-    async (raw: string): Promise<boolean> => {
-      const text = raw.trim();
-      if (!text || busy.current) return false;
+  /**
+   * Answers `question` (already on screen) and appends the answer. On a failure the answer is an
+   * error message (spec section 8: the rag call's fallback text) and the banner offers a retry.
+   */
+  const answer = useCallback(
+    async (question: ChatMessage, earlier: ChatMessage[]): Promise<void> => {
       busy.current = true;
-      setErrorBanner(false);
+      setFailure(null);
       setLoading(true);
       const started = performance.now();
-      const earlier = messages;
-      const question: ChatMessage = {
-        id: messageId(),
-        text,
-        sender: 'user',
-        timestamp: new Date().toISOString(),
-      };
-      appendMessages(character, [question]);
       try {
         const reply =
           model === 'tfjs'
             ? await answerWithTfjs(question, started)
-            : await answerWithRag(text, started, question, earlier);
+            : await answerWithRag(question.text, started, question, earlier);
         appendMessages(character, [reply]);
         if (reply.meta?.model === 'tfjs' && !reply.meta.choices) keepTfjsTurn(question, reply);
-      } catch {
-        setErrorBanner(true);
+      } catch (error) {
+        const errorId = messageId();
+        setFailure({ ...describeFailure(error), question, earlier, errorId });
         appendMessages(character, [
           {
-            id: messageId(),
-            text: CHAT_MESSAGES.error,
+            id: errorId,
+            text: model === 'rag' ? CHAT_MESSAGES.ragFallback : CHAT_MESSAGES.error,
             sender: character,
             timestamp: new Date().toISOString(),
             isError: true,
@@ -257,9 +252,26 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
         setStreamingText(null);
         setLoading(false);
       }
+    },
+    [character, model, answerWithTfjs, answerWithRag, keepTfjsTurn],
+  );
+
+  /** Sends a message; false when nothing was sent (blank, or an answer is still pending). */
+  const send = useCallback(
+    async (raw: string): Promise<boolean> => {
+      const text = raw.trim();
+      if (!text || busy.current) return false;
+      const question: ChatMessage = {
+        id: messageId(),
+        text,
+        sender: 'user',
+        timestamp: new Date().toISOString(),
+      };
+      appendMessages(character, [question]);
+      await answer(question, messages);
       return true;
     },
-    [character, model, messages, answerWithTfjs, answerWithRag, keepTfjsTurn],
+    [character, messages, answer],
   );
 
   /**
@@ -286,9 +298,9 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
         appendMessages(character, [answer]);
         keepTfjsTurn(question, answer);
         return true;
-      } catch {
+      } catch (error) {
         patchMeta(character, promptId, { chosen: undefined });
-        setErrorBanner(true);
+        setFailure({ ...describeFailure(error), question, earlier: [], errorId: '' });
         return false;
       } finally {
         busy.current = false;
@@ -301,14 +313,26 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
     [answerChoice],
   );
 
+  /** Asks the failed question again: its error answer goes, the learner's bubble stays. */
+  const retry = useCallback(async (): Promise<void> => {
+    if (!failure || busy.current) return;
+    removeMessage(character, failure.errorId);
+    await answer(failure.question, failure.earlier);
+  }, [character, failure, answer]);
+
   return {
     messages,
     model,
     loading,
     streamingText,
-    errorBanner,
-    dismissError: () => setErrorBanner(false),
+    failure,
+    dismissError: () => setFailure(null),
+    retry,
     unlocked,
+    dismissUnlock: () => {
+      window.clearTimeout(toastTimer.current);
+      setUnlocked(null);
+    },
     send,
     choose,
   };

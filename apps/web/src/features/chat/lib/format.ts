@@ -1,25 +1,5 @@
-/** Indonesian month names (spec section 2: timestamps show the day and the month name). */
-export const MONTHS_ID = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** 'HH:MM, day month-name' in local time, e.g. '09:05, 17 Agustus'. */
-export function formatTimestamp(date: Date): string {
-  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}, ${date.getDate()} ${MONTHS_ID[date.getMonth()]}`;
-}
+// The chat's timestamps come from the app's one date-and-time module.
+export { MONTHS_ID, formatTimestamp } from '@/lib/date-time';
 
 /** Elapsed seconds with an Indonesian decimal comma, e.g. '0,04 detik', '3,20 detik'. */
 export function formatElapsed(seconds: number): string {

@@ -147,6 +147,11 @@ export function setRating(character: CharacterKey, id: string, rating: 'up' | 'd
   patchMeta(character, id, { rating });
 }
 
+/** Takes one message out of the conversation (an error answer that a retry replaces). */
+export function removeMessage(character: CharacterKey, id: string): void {
+  chatHistory(character).set((messages) => messages.filter((m) => m.id !== id));
+}
+
 export function clearHistory(character: CharacterKey): void {
   chatHistory(character).remove();
 }

@@ -1,13 +1,10 @@
 const pct = new Intl.NumberFormat('id-ID', { style: 'percent', maximumFractionDigits: 1 });
-const dateTime = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 0.9234 -> "92,3%". */
 export const formatPercent = (x: number) => pct.format(x);
 
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
+/** A version's moment, as the chat shows time, with the year: '08:03, 26 November 2026'. */
+export { formatDateTime as formatDate } from '@/lib/date-time';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
