@@ -67,21 +67,21 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   ).toBe(true);
   expect(scripts.filter((s) => s.includes('lazy-tfjs'))).toEqual([]);
 
-  // A starter prompt: answered in the browser with tag and rounded percent.
+  // A starter prompt: answered in the browser with the topic's display name and rounded percent.
   await page.getByRole('button', { name: 'Apa itu Marhaenisme?' }).click();
   await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
   const answer = messages(page).nth(1);
   await expect(answer.getByTestId('message-meta')).toHaveText(
-    /^\d{2}:\d{2}, \d{1,2} \p{L}+·\d+,\d{2} detik·Topikpemikiran\d{1,3}%$/u,
+    /^\d{2}:\d{2}, \d{1,2} \p{L}+·\d+,\d{2} detik·TopikMarhaenisme dan Pancasila\d{1,3}%$/u,
   );
   // ... and unlocks the achievement, once.
   await expect(page.getByRole('status').filter({ hasText: 'Pencapaian baru' })).toContainText(
-    'Pemikiran',
+    'Marhaenisme dan Pancasila',
   );
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
   expect(await achievementsOf(page, 'soekarno')).toEqual(['pemikiran']);
   const again = await ask(page, 'Jelaskan Marhaenisme', 4);
-  await expect(again.getByTestId('message-meta')).toContainText('pemikiran');
+  await expect(again.getByTestId('message-meta')).toContainText('Marhaenisme dan Pancasila');
   expect(await achievementsOf(page, 'soekarno')).toEqual(['pemikiran']);
 
   // Shift+Enter adds a line; Enter sends.
@@ -92,7 +92,7 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   await box(page).press('Enter');
   await expect(messages(page)).toHaveCount(6, { timeout: 30_000 });
   await expect(messages(page).nth(5).getByTestId('message-meta')).toContainText(
-    /proklamasi\d{1,3}%/,
+    /Proklamasi kemerdekaan\d{1,3}%/,
   );
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
 
@@ -108,7 +108,7 @@ test('a learner chats with both figures on tfjs, sees tag and percentage, and un
   await page.getByRole('button', { name: 'Mengapa Bung Hatta disebut Bapak Koperasi?' }).click();
   await expect(page.getByText(/sedang mengetik/)).toBeHidden({ timeout: 30_000 });
   await expect(messages(page).nth(1).getByTestId('message-meta')).toContainText(
-    /pemikiran\d{1,3}%/,
+    /Koperasi dan ekonomi rakyat\d{1,3}%/,
   );
   expect(await achievementsOf(page, 'hatta')).toEqual(['pemikiran']);
 
@@ -180,12 +180,14 @@ test.describe('offline', () => {
       timeout: 30_000,
     });
     const online = await ask(page, 'Bung, ceritakan masa kecilmu dong', 2);
-    await expect(online.getByTestId('message-meta')).toContainText('masa_kecil');
+    await expect(online.getByTestId('message-meta')).toContainText('Masa kecil');
 
     await context.setOffline(true);
     await expect(page.getByText('Upss!! sepertinya internet Anda bermasalah')).toBeVisible();
     const offline = await ask(page, 'Bagaimana suasana 17 Agustus 1945?', 4);
-    await expect(offline.getByTestId('message-meta')).toContainText(/proklamasi\d{1,3}%/);
+    await expect(offline.getByTestId('message-meta')).toContainText(
+      /Proklamasi kemerdekaan\d{1,3}%/,
+    );
     await expect(offline).not.toHaveAttribute('data-error', 'true');
     await expect(page.getByRole('alert')).toBeHidden();
 
@@ -194,7 +196,9 @@ test.describe('offline', () => {
     await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/chatsoekarno');
     await expect(messages(page)).toHaveCount(4);
     const afterReload = await ask(page, 'Apa pesan Bapak untuk generasi muda?', 6);
-    await expect(afterReload.getByTestId('message-meta')).toContainText(/pesan_pemuda\d{1,3}%/);
+    await expect(afterReload.getByTestId('message-meta')).toContainText(
+      /Pesan untuk pemuda\d{1,3}%/,
+    );
     // The precached pages keep their CSP, which allows their inline boot script.
     expect(csp).toEqual([]);
     await context.setOffline(false);

@@ -13,6 +13,8 @@ import { createLearner, loginViaForm } from './helpers';
 type Tag = { id: string; nama: string; tag: string; input: string[]; responses: string[] };
 
 const TARGET_TAG = 'masa_kecil';
+/** Its display name in Soekarno's seed data: what learners see under the answer. */
+const TARGET_LABEL = 'Masa kecil';
 // Words the knowledge base does not have (rag declines) and no tag has (tfjs falls back).
 const QUESTION = 'Apakah Bung jago bermain layang-layang dan kelereng?';
 
@@ -121,7 +123,7 @@ test('a question rag declined reaches Kotak Masuk; added to a tag and retrained,
       timeout: 90_000,
     });
     const answer = await ask(chat, QUESTION, 4);
-    await expect(answer.getByTestId('message-meta')).toContainText(TARGET_TAG);
+    await expect(answer.getByTestId('message-meta')).toContainText(TARGET_LABEL);
     const text = (await answer.textContent()) ?? '';
     expect(original?.responses.some((r) => text.includes(r))).toBe(true);
   } finally {

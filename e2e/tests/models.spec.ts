@@ -110,7 +110,10 @@ test('an admin retrains after adding a tag; the model page opens in a new tab; a
     await box(chat).fill('Bung, apakah Bung suka gamelan?');
     await box(chat).press('Enter');
     await expect(messages(chat)).toHaveCount(2, { timeout: 30_000 });
-    await expect(messages(chat).nth(1).getByTestId('message-meta')).toContainText(name);
+    // A tag without a display name is shown by its name with spaces, capitalised.
+    await expect(messages(chat).nth(1).getByTestId('message-meta')).toContainText(
+      `E2e gamelan ${name.slice('e2e_gamelan_'.length)}`,
+    );
     await expect(chat.getByTestId('model-status')).toContainText(`Model versi ${after} siap`);
   } finally {
     await learnerContext.close();
