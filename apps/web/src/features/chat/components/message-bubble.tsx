@@ -152,7 +152,7 @@ function MessageBubbleView({ message, character, learnerId, onChoose }: BubblePr
       <div className="flex max-w-[88%] min-w-0 flex-col items-start sm:max-w-[80%]">
         <div
           className={cn(
-            'rounded-2xl rounded-tl-md border px-4 py-2.5 text-[0.97rem] leading-relaxed shadow-sm [overflow-wrap:anywhere]',
+            'max-w-full rounded-2xl rounded-tl-md border px-4 py-2.5 text-[0.97rem] leading-relaxed shadow-sm [overflow-wrap:anywhere]',
             message.isError
               ? 'border-merah-200 bg-merah-50 text-merah-800'
               : 'border-kertas-300 bg-white text-tinta-900',
