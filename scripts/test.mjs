@@ -5,18 +5,24 @@
 // cluster (scripts/postgres.mjs) started here and removed at the end, also on failure or Ctrl-C.
 // Chromium is CHROMIUM_PATH, the system one, or @sparticuz/chromium's (scripts/chromium.mjs).
 // `node scripts/test.mjs unit|faults|e2e` runs one part.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startPostgres } from './postgres.mjs';
 import { canarySecrets } from './scan-client.mjs';
 
 class StepFailed extends Error {}
 
-const run = (label, cmd, args, env = process.env) => {
+// Asynchronous on purpose: the embedded PostgreSQL's output is read by this process, and a
+// blocked event loop (spawnSync) let its log pipe fill until the server stopped in a checkpoint.
+const run = async (label, cmd, args, env = process.env) => {
   console.log(`\n=== ${label} ===`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (res.status !== 0) {
-    console.error(`\n${label} failed (exit ${res.status ?? res.signal})`);
-    throw new StepFailed(label, { cause: res.status ?? 1 });
+  const [status, signal] = await new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env });
+    child.once('error', () => resolve([1, null]));
+    child.once('exit', (code, sig) => resolve([code, sig]));
+  });
+  if (status !== 0) {
+    console.error(`\n${label} failed (exit ${status ?? signal})`);
+    throw new StepFailed(label, { cause: status ?? 1 });
   }
 };
 
@@ -40,12 +46,12 @@ try {
   if (!only || only === 'gates') {
     // Static gates first (`npm run gates`: prettier --check, eslint, tsc of every workspace), so
     // no suite runs on a tree that does not format, lint or typecheck.
-    run('static gates (prettier --check, eslint, tsc)', 'npm', ['run', 'gates']);
+    await run('static gates (prettier --check, eslint, tsc)', 'npm', ['run', 'gates']);
   }
   if (!only || only === 'unit') {
-    run('dependency engines', 'node', ['scripts/check-engines.mjs']);
-    run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);
-    run(
+    await run('dependency engines', 'node', ['scripts/check-engines.mjs']);
+    await run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);
+    await run(
       'server tests (PostgreSQL)',
       'npx',
       ['vitest', 'run', '--project', 'server-postgres'],
@@ -56,14 +62,14 @@ try {
     // Built with canary values of every server secret in the environment; the scan then proves
     // that none of them (nor any server code, key or source map) reached the client bundle.
     const canaryEnv = { ...process.env, ...canarySecrets() };
-    run('build', 'npm', ['run', 'build'], canaryEnv);
-    run('client secret scan', 'node', ['scripts/scan-client.mjs'], canaryEnv);
+    await run('build', 'npm', ['run', 'build'], canaryEnv);
+    await run('client secret scan', 'node', ['scripts/scan-client.mjs'], canaryEnv);
   }
   if (!only || only === 'faults') {
     // The built server killed (-9), stopped (SIGTERM), cut off from PostgreSQL, run twice on one
     // database. PostgreSQL cases use TEST_DATABASE_URL or the embedded cluster; the outage
     // case starts a cluster of its own.
-    run(
+    await run(
       'fault tests (built server)',
       'npx',
       ['vitest', 'run', '--config', 'tests/faults/vitest.config.ts'],
@@ -71,7 +77,7 @@ try {
     );
   }
   if (!only || only === 'e2e') {
-    run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);
+    await run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);
   }
 } catch (err) {
   if (!(err instanceof StepFailed)) throw err;
