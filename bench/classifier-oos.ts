@@ -5,7 +5,11 @@
  * answers), on the outside learner sets data/eval/learner/classifier-{figure}-{a,b}.json:
  *   - outOfScopeFallback: share of their `outOfScope` messages answered with a fallback (>= 0.90),
  *   - inScopeFallback: share of their `items` answered with a fallback (<= 0.10),
- *   - heldOutMacroF1: macro-F1 of the predicted tags of their `items` (fallback or not).
+ *   - heldOutMacroF1: macro-F1 of the predicted tags of their `items` (fallback or not),
+ *   - factoidCarried: share of their factoid items (marked `factoid` with `expect` groups by an
+ *     annotator who never saw the data) whose answer is not a fallback and carries the asked
+ *     fact (every `expect` group has an alternative in the reply as whole words; >= 0.60), with
+ *     the misses listed under `factoidMisses`.
  * Beside them, the same rates on the team's own tuning data (data/eval/classifier-heldout-*.json
  * and OUT_OF_SCOPE), and every rate once more for the model without the out-of-scope unit and
  * with decision 016's thresholds ("before").
@@ -15,6 +19,7 @@ import { createAsker } from '@dwitunggal/classifier/ask';
 import type { LabelledText } from '@dwitunggal/classifier/dataset';
 import { metricsOf } from '@dwitunggal/classifier/evaluate';
 import { OUT_OF_SCOPE } from '@dwitunggal/classifier/out-of-scope';
+import { containsPhrase } from '@dwitunggal/rag/answer-eval';
 import type { TrainOptions } from '@dwitunggal/classifier/train';
 import { TRAINING_SEED } from '@dwitunggal/contracts/models';
 import { corpora, r4, readJson } from './classifier-data';
@@ -30,10 +35,18 @@ const variants: Record<string, Omit<TrainOptions, 'seed'>> = {
 const share = (answers: readonly Answer[]): number =>
   r4(answers.filter((a) => a.fallback).length / Math.max(answers.length, 1));
 
+/** An outside item; factoid ones carry the fact they ask as groups of alternatives. */
+type OutsideItem = LabelledText & { factoid?: boolean; expect?: string[][] };
+
+const carries = (answer: Answer, expect: readonly string[][]): boolean =>
+  !answer.fallback &&
+  !answer.closeCall &&
+  expect.every((group) => group.some((alt) => containsPhrase(answer.response, alt)));
+
 async function rates(
   ask: (q: string) => Promise<Answer>,
   tags: readonly string[],
-  items: readonly LabelledText[],
+  items: readonly OutsideItem[],
   outOfScope: readonly string[],
 ) {
   const inScope: Answer[] = [];
@@ -41,11 +54,19 @@ async function rates(
   const off: Answer[] = [];
   for (const text of outOfScope) off.push(await ask(text));
   const predictions = items.map((item, i) => ({ tag: item.tag, predicted: inScope[i]!.tag }));
+  const factoids = items.flatMap((item, i) =>
+    item.factoid && item.expect ? [{ item, expect: item.expect, answer: inScope[i]! }] : [],
+  );
+  const misses = factoids.filter((f) => !carries(f.answer, f.expect));
   return {
     outOfScopeFallback: share(off),
     inScopeFallback: share(inScope),
     heldOutMacroF1: r4(metricsOf(tags, predictions).macroF1),
-    n: { items: items.length, outOfScope: outOfScope.length },
+    ...(factoids.length > 0 && {
+      factoidCarried: r4((factoids.length - misses.length) / factoids.length),
+      factoidMisses: misses.map((m) => `${m.item.text} -> ${m.answer.tag}`),
+    }),
+    n: { items: items.length, outOfScope: outOfScope.length, factoids: factoids.length },
   };
 }
 
@@ -61,7 +82,7 @@ async function main(): Promise<void> {
       };
       for (const set of ['a', 'b'] as const) {
         const file = readJson(`data/eval/learner/classifier-${figure}-${set}.json`) as {
-          items: LabelledText[];
+          items: OutsideItem[];
           outOfScope: string[];
         };
         row[`outside-${set}`] = await rates(ask, tags, file.items, file.outOfScope);

@@ -14,7 +14,8 @@
 // `--runs N` overrides LIGHTHOUSE_RUNS. `--baseline <git-ref>` compares against that ref in the
 // same run: it checks the ref out into a temporary worktree, installs and builds it
 // (baseline-tree.ts), serves both builds (the baseline on BENCH_PORT + 1), audits each page
-// alternately (baseline, current, baseline, ...), 3 times each unless --runs says otherwise, and
+// alternately, counterbalanced (baseline then current, then current then baseline, ...), 3 times
+// each unless --runs says otherwise, and
 // prints per page the median of every category score and metric on both sides, the difference
 // (current minus baseline) and the categories whose median went down (`lower`).
 import { spawnSync } from 'node:child_process';
@@ -299,11 +300,13 @@ async function compareWith(ref: string) {
     const sides = [await start('baseline', PORT + 1, baseline.root), await start('current', PORT)];
     const states = await Promise.all(sides.map((side) => signedInState(side.server.url)));
     const runs = PAGES.map(() => sides.map((): Lhr[] => []));
+    // Counterbalanced (ABBA): the side audited first alternates from run to run, so that
+    // whatever one audit leaves behind on this small machine does not always fall on one side.
     for (let i = 0; i < RUNS; i++)
       for (const [p, [route, signedIn]] of PAGES.entries())
-        for (const [s, side] of sides.entries())
+        for (const s of i % 2 === 0 ? [0, 1] : [1, 0])
           runs[p]![s]!.push(
-            await audit(`${side.server.url}${route}`, signedIn ? states[s]! : null),
+            await audit(`${sides[s]!.server.url}${route}`, signedIn ? states[s]! : null),
           );
     const pages: Record<string, unknown> = {};
     const lower: string[] = [];

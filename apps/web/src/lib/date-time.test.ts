@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/features/models/components/format';
 import { formatTimestamp as chatTimestamp } from '@/features/chat/lib/format';
-import { formatDateTime, formatTimestamp } from './date-time';
+import { formatCalendarDate, formatDateTime, formatTimestamp } from './date-time';
 
 describe('date and time formats', () => {
   it("show 'HH:MM, day month-name' in local time", () => {
@@ -20,5 +20,11 @@ describe('date and time formats', () => {
     const when = new Date(2026, 2, 9, 14, 30);
     expect(chatTimestamp(when)).toBe('14:30, 9 Maret');
     expect(formatDate(when.toISOString())).toBe(`${chatTimestamp(when)} 2026`);
+  });
+
+  it('show a calendar date as day, month name and year, whatever the time zone', () => {
+    expect(formatCalendarDate('1901-06-06')).toBe('6 Juni 1901');
+    expect(formatCalendarDate('1980-03-14')).toBe('14 Maret 1980');
+    expect(formatCalendarDate('1945-13-01')).toBe('1945-13-01');
   });
 });

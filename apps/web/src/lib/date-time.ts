@@ -33,3 +33,15 @@ export function formatDateTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return `${formatTimestamp(date)} ${date.getFullYear()}`;
 }
+
+/**
+ * A calendar date given as 'YYYY-MM-DD', e.g. '6 Juni 1901' (the figures' birth and death
+ * dates). Read from the string itself, so no time zone moves it, and without Intl: the first
+ * Intl date format in a page loads the locale's data, a long task on a slow phone.
+ */
+export function formatCalendarDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const month = match ? MONTHS_ID[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return isoDate;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}

@@ -1,6 +1,7 @@
 import { FIGURES, lifeYears, type CharacterKey } from '@dwitunggal/contracts/characters';
 import soekarnoArt from '@/assets/hero-soekarno.svg';
 import hattaArt from '@/assets/hero-hatta.svg';
+import { formatCalendarDate } from '@/lib/date-time';
 
 /** The two chat models (spec section 1): the in-browser classifier and the rag service. */
 export type ChatModel = 'tfjs' | 'rag';
@@ -26,14 +27,7 @@ export type ChatCharacter = {
   modelStorageKey: string;
 };
 
-const LONG_DATE = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateAndPlace = (isoDate: string, place: string) =>
-  `${LONG_DATE.format(new Date(isoDate))}, ${place}`;
+const dateAndPlace = (isoDate: string, place: string) => `${formatCalendarDate(isoDate)}, ${place}`;
 
 function chatCharacter(
   key: CharacterKey,

@@ -9,6 +9,7 @@ import { ToastRegion, useToasts, type ToastInput } from '@/components/ui/toast';
 import { archivePath } from '@/config/paths';
 import { toApiFailure } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/date-time';
 import {
   INBOX_PAGE_SIZE,
   INBOX_TEXT,
@@ -25,14 +26,6 @@ export type InboxHeaderActions = (notify: (toast: ToastInput) => void) => ReactN
 type Open = { kind: 'add' | 'create'; target: ActionTarget } | null;
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
-const lastSeenText = (iso: string) =>
-  new Date(iso).toLocaleString('id-ID', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /**
  * The curators' inbox ("Kotak Masuk") of one figure, admins only: open groups of similar learner
@@ -362,7 +355,7 @@ function GroupCard({
               <div className="flex gap-1.5">
                 <dt>Terakhir:</dt>
                 <dd>
-                  <time dateTime={group.lastSeen}>{lastSeenText(group.lastSeen)}</time>
+                  <time dateTime={group.lastSeen}>{formatDateTime(group.lastSeen)}</time>
                 </dd>
               </div>
               <div className="flex gap-1.5">
