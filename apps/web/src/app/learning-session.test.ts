@@ -22,20 +22,18 @@ let online = true;
 beforeEach(() => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  registerSessionHooks();
+  // The restore after sign-in runs at once here; its wait for a settled page is tested below.
+  registerSessionHooks(() => Promise.resolve());
+  server.use(
+    http.post('*/api/auth/login', async ({ request }) => {
+      const { email } = (await request.json()) as { email: string };
+      return success({ token: email === learner.email ? tokens.learner : tokens.admin });
+    }),
+  );
 });
 afterEach(() => setSessionHooks(null));
 
 describe('the queue across accounts on one device', () => {
-  beforeEach(() => {
-    server.use(
-      http.post('*/api/auth/login', async ({ request }) => {
-        const { email } = (await request.json()) as { email: string };
-        return success({ token: email === learner.email ? tokens.learner : tokens.admin });
-      }),
-    );
-  });
-
   it('keeps an unsent queue for its account at logout and sends it at that account’s next login only', async () => {
     await signIn({ email: learner.email, password: 'rahasia123' });
     expect(useAuthStore.getState().user?.id).toBe(learner.id);
@@ -68,5 +66,26 @@ describe('the queue across accounts on one device', () => {
     await signOut();
     expect(learningApi.turnsFor(learner.id, 'hatta')).toHaveLength(3);
     expect(localStorage.getItem(storageKeys.syncQueue(learner.id))).toBeNull();
+  });
+});
+
+describe('the restore after a confirmed session', () => {
+  it('waits until the page has settled, and a sign-out in between cancels it', async () => {
+    let settle = () => {};
+    registerSessionHooks(() => new Promise<void>((resolve) => (settle = resolve)));
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    // Nothing fetched before the page has settled: no screen waits on this prefetch.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(learningApi.state.calls).not.toContain('GET /api/achievements');
+    settle();
+    await vi.waitFor(() => expect(learningApi.state.calls).toContain('GET /api/achievements'));
+
+    await signOut();
+    learningApi.state.calls.length = 0;
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    await signOut();
+    settle();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(learningApi.state.calls).not.toContain('GET /api/achievements');
   });
 });

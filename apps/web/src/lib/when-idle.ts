@@ -7,3 +7,19 @@ export function whenIdle(task: () => void): () => void {
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
 }
+
+/** How long after the load event background prefetches wait (see `afterPageSettles`). */
+export const PAGE_SETTLE_MS = 3000;
+
+/**
+ * Resolves once the page has loaded, `quietMs` more have passed and the browser is idle: for
+ * background prefetches that no screen waits on, so that they never compete with the page's
+ * first render and first taps on a slow phone.
+ */
+export function afterPageSettles(quietMs = PAGE_SETTLE_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const wait = () => setTimeout(() => whenIdle(resolve), quietMs);
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true });
+  });
+}

@@ -71,16 +71,26 @@ export async function restoreAchievements(): Promise<void> {
 }
 
 const restored = new Set<string>();
+/** Bumped at sign-out: a restore still waiting for the page to settle then does nothing. */
+let era = 0;
 
 /**
  * After sign-in or a confirmed session at start: the device sends what it still holds for this
- * account, then shows the server's achievements and, for each figure whose chat is empty here,
- * the server's history. Once per account and page load; failures leave the device copy as is.
+ * account at once, then, once `settled` resolves (the app waits until the page has loaded and
+ * gone quiet: no screen waits on it, an opened chat restores its own figure at once), shows the
+ * server's achievements and, for each figure whose chat is empty here, the server's history.
+ * Once per account and page load; failures leave the device copy as is.
  */
-export async function restoreLearning(userId: string): Promise<void> {
+export async function restoreLearning(
+  userId: string,
+  settled: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   if (restored.has(userId)) return;
   restored.add(userId);
+  const started = era;
   await flushQueue(userId).catch(() => false);
+  await settled();
+  if (started !== era) return;
   const figures = CHARACTER_KEYS.filter(
     (f) => chatHistory(f).get().length === 0 && !clearPending(userId, f),
   );
@@ -93,18 +103,23 @@ export async function restoreLearning(userId: string): Promise<void> {
 
 const opened = new Set<string>();
 
-/** Opening a figure's chat with nothing stored here: its history comes from the server. */
+/**
+ * Opening a figure's chat with nothing stored here: its history and the achievements come from
+ * the server at once.
+ */
 export async function restoreOnOpen(userId: string, figure: CharacterKey): Promise<void> {
   const key = `${userId}:${figure}`;
   if (opened.has(key) || chatHistory(figure).get().length > 0) return;
   opened.add(key);
   await flushQueue(userId).catch(() => false);
   if (clearPending(userId, figure)) return;
-  await restoreHistory(figure).catch(() => opened.delete(key));
+  const results = await Promise.allSettled([restoreHistory(figure), restoreAchievements()]);
+  if (results[0].status === 'rejected') opened.delete(key);
 }
 
 /** Forgets what was restored in this page (sign-out: the next sign-in restores again). */
 export function forgetRestored(): void {
+  era += 1;
   restored.clear();
   opened.clear();
 }

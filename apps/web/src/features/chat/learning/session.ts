@@ -11,8 +11,12 @@ import { forgetRestored, restoreLearning } from './restore';
 const FLUSH_AT_LOGOUT_MS = 5000;
 
 export const learningSessionHooks = {
-  /** Sign-in, or a stored session confirmed at start: send what waits, restore the rest. */
-  confirmed: (userId: string): Promise<void> => restoreLearning(userId),
+  /**
+   * Sign-in, or a stored session confirmed at start: send what waits, then restore the rest once
+   * `settled` resolves.
+   */
+  confirmed: (userId: string, settled?: () => Promise<void>): Promise<void> =>
+    restoreLearning(userId, settled),
 
   /**
    * Before the token is revoked: the queue is sent when the browser is online. What cannot be
