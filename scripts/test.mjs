@@ -4,7 +4,8 @@
 // against the built app. PostgreSQL is TEST_DATABASE_URL when set, else a throwaway embedded
 // cluster (scripts/postgres.mjs) started here and removed at the end, also on failure or Ctrl-C.
 // Chromium is CHROMIUM_PATH, the system one, or @sparticuz/chromium's (scripts/chromium.mjs).
-// `node scripts/test.mjs unit|faults|e2e` runs one part.
+// `node scripts/test.mjs gates|unit|pglite|faults|e2e` runs one part (`pglite`: the unit part
+// without PostgreSQL).
 import { spawn } from 'node:child_process';
 import { startPostgres } from './postgres.mjs';
 import { canarySecrets } from './scan-client.mjs';
@@ -48,9 +49,11 @@ try {
     // no suite runs on a tree that does not format, lint or typecheck.
     await run('static gates (prettier --check, eslint, tsc)', 'npm', ['run', 'gates']);
   }
-  if (!only || only === 'unit') {
+  if (!only || only === 'unit' || only === 'pglite') {
     await run('dependency engines', 'node', ['scripts/check-engines.mjs']);
     await run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);
+  }
+  if (!only || only === 'unit') {
     await run(
       'server tests (PostgreSQL)',
       'npx',
