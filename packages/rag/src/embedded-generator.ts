@@ -168,6 +168,8 @@ interface Candidate {
   sentence: IndexedSentence;
   relevance: number;
   score: number;
+  /** The sentence is about the person its passage is about, not the one asked about. */
+  otherPerson?: boolean;
 }
 
 export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}): Generator & {
@@ -221,6 +223,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       .slice(0, maxPassages)
       .filter((h) => h.score >= minRelativeScore * top.score);
 
+    const asked = new Set(terms.map((t) => t.word));
+    // A question about his relatives ("ibunya", "anak Bapak") is about other people.
+    const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -242,10 +247,20 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         score += 0.1 * (hit.score / top.score);
         if (sentence.index === 0) score += 0.03;
         if (f.anaphora) score -= 0.15;
+        // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
+        // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
+        const person = titlePerson(hit.passage.title);
+        const otherPerson =
+          person !== undefined &&
+          !mentionsTarget &&
+          !aboutOthers &&
+          f.head[0] === person &&
+          !asked.has(person);
+        if (otherPerson) score -= 0.5;
         const length = f.words;
         if (length < 5) score -= 0.2;
         if (length > 40) score -= 0.15;
-        candidates.push({ hit, hitRank, sentence, relevance, score });
+        candidates.push({ hit, hitRank, sentence, relevance, score, otherPerson });
       }
     });
     const byScore = (a: Candidate, b: Candidate) =>
@@ -257,7 +272,11 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // ... the best passage about the figure(s) asked about: a passage about another figure never
     // supplies the main fact of a question about this one ("istri Bapak" asked of Hatta is not
     // answered by Soekarno's marriages, whatever their words).
-    const mainHit = passages.find(isAboutTarget) ?? top;
+    // ... whose best matching sentence is not about the other person it is about.
+    const answersTarget = (hit: SearchHit) =>
+      isAboutTarget(hit) &&
+      candidates.find((c) => c.hit === hit && c.relevance > 0)?.otherPerson === false;
+    const mainHit = passages.find(answersTarget) ?? passages.find(isAboutTarget) ?? top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
     let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
     // A factual question ("kapan", "di mana", "siapa", "berapa") whose best sentence in the main
@@ -366,6 +385,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       yield { type: 'done', answer, replace: false };
     },
   };
+}
+
+const KIN_STEMS: ReadonlySet<string> = new Set(KIN_NOUNS);
+
+/**
+ * The folded first word of the person a passage is about, when its title is a name followed by
+ * a description ("Sayuti Melik, pengetik naskah proklamasi", "Mr. Sartono, rekan Soekarno").
+ */
+function titlePerson(title: string): string | undefined {
+  const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
+  if (!m?.[1]) return undefined;
+  return wordsOf(foldForMatch(m[1]))[0];
 }
 
 /** A question term's credit in a sentence: full for the term, reduced for a synonym. */
