@@ -66,6 +66,7 @@ describe('toFirstPerson', () => {
       ['Ayahnya mengganti namanya menjadi Soekarno sesuai kebiasaan Jawa.', 'soekarno'],
       ['Sejak itu ia dikenal sebagai Ir. Soekarno.', 'soekarno'],
       ['Rakyat memanggilnya dengan akrab Bung Hatta.', 'hatta'],
+      ['Ia kuliah di Universitas Bung Hatta.', 'hatta'],
     ] as const;
     expectSpoken(unchanged.map(([sentence, who]) => [sentence, who, sentence]));
   });
@@ -139,6 +140,12 @@ describe('toFirstPerson', () => {
 describe('toFirstPerson after a sentence-initial function word', () => {
   it('treats "Ketika Hatta ..." like a subject clause', () => {
     expectSpoken([
+      // A place before the name ends its phrase: the name starts the clause.
+      [
+        'Di Rotterdam Hatta mempelajari ilmu ekonomi.',
+        'hatta',
+        'Di Rotterdam saya mempelajari ilmu ekonomi.',
+      ],
       [
         'Ketika Mohammad Hatta tiba di Belanda pada 1921, ia segera bergabung.',
         'hatta',

@@ -313,6 +313,10 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   if (/^di[a-z]{3,}$/.test(previous) && !NOT_PASSIVE.has(previous)) return 'agent';
   // A lower-case word or a number before the name: "oleh Hatta", "dan Hatta", "Pada 1933 Hatta".
   if (/^[a-z0-9]/.test(previous)) return 'speaker';
+  // After a place ("Di Rotterdam Hatta mempelajari", "dari Bandung Soekarno"): the place ends
+  // its phrase and the name starts the clause.
+  const place = /(?:^|\s)(?:[Dd]i|[Kk]e|[Dd]ari) ([A-Z][a-z]+) $/.exec(before)?.[1];
+  if (place && !NAMED_AFTER.has(place) && !FAMILY_NAMES.has(place)) return 'speaker';
   // At the start of the sentence, after a capitalised noun and only lower-case words: the
   // speaker is its possessor ("Ayah Mohammad Hatta", "Nama kecil Soekarno") or, after a
   // function word, the subject ("Ketika Hatta tiba"). Not after a given name ("Rahmi Hatta") or
