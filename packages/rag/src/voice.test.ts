@@ -37,7 +37,7 @@ describe('toFirstPerson', () => {
       [
         'Pemuda membawa Soekarno dan Hatta ke Rengasdengklok.',
         'hatta',
-        'Pemuda membawa Soekarno dan saya ke Rengasdengklok.',
+        'Pemuda membawa Bung Karno dan saya ke Rengasdengklok.',
       ],
       ['Pada 1933 Hatta kembali.', 'hatta', 'Pada 1933 saya kembali.'],
       [
@@ -127,11 +127,18 @@ describe('toFirstPerson', () => {
     ]);
   });
 
-  it('never touches the other figure', () => {
+  it('never makes the other figure the speaker; Hatta calls him "Bung Karno"', () => {
     const sentence = 'Soekarno dan Hatta membacakan proklamasi.';
     expectSpoken([
       [sentence, 'soekarno', 'Saya dan Hatta membacakan proklamasi.'],
-      [sentence, 'hatta', 'Soekarno dan saya membacakan proklamasi.'],
+      [sentence, 'hatta', 'Bung Karno dan saya membacakan proklamasi.'],
+      ['Presiden Soekarno tiba di Bogor.', 'hatta', 'Presiden Soekarno tiba di Bogor.'],
+      ['Bandara Soekarno-Hatta dibuka.', 'hatta', 'Bandara Soekarno-Hatta dibuka.'],
+      [
+        'Saya berbeda pendapat dengan Soekarno.',
+        'hatta',
+        'Saya berbeda pendapat dengan Bung Karno.',
+      ],
       ['Sjahrir lahir di Padang Panjang.', 'hatta', 'Sjahrir lahir di Padang Panjang.'],
     ]);
   });

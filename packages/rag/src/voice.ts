@@ -245,6 +245,30 @@ const PERSONAL_POSSESSIVE = new RegExp(
 );
 
 export function toFirstPerson(sentence: string, karakter: CharacterKey): string {
+  const spoken = speakerToFirstPerson(sentence, karakter);
+  return karakter === 'hatta' ? withBungKarno(spoken) : spoken;
+}
+
+/**
+ * Hatta speaks of his comrade as "Bung Karno": a bare "Soekarno" (not part of a longer name
+ * such as "Soekarno-Hatta" or "Soekarno Putra", not after a title such as "Presiden" or "Ir.",
+ * not quoted) becomes "Bung Karno".
+ */
+export function withBungKarno(sentence: string): string {
+  return sentence.replace(/\b(?:Soekarno|Sukarno)\b/g, (whole, offset: number, text: string) => {
+    const after = text.slice(offset + whole.length);
+    if (after.startsWith('-') || /^ [A-Z]/.test(after) || insideQuotes(text, offset)) {
+      return whole;
+    }
+    const previous = /(\S+) $/.exec(text.slice(0, offset))?.[1];
+    const sentenceStart = previous === undefined || /[.!?:]$/.test(previous);
+    if (!sentenceStart && /^[A-Z]/.test(previous) && !previous.endsWith(',')) return whole;
+    if (previous?.endsWith('-')) return whole;
+    return 'Bung Karno';
+  });
+}
+
+function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string {
   const pattern = new RegExp(NAME_PATTERNS[karakter].source, 'g');
   let changed = false;
   let out = '';
