@@ -34,6 +34,8 @@ export interface UsedSentence {
   original: string;
   /** The sentence as spoken by the figure (see toFirstPerson). */
   spoken: string;
+  /** A narrator's note on what a place of the sentence is called today (see todayNote). */
+  note?: string;
 }
 
 export interface ComposedAnswer extends GeneratedAnswer {
@@ -96,6 +98,25 @@ const TODAY = /\b(?:kini|sekarang|dewasa ini|saat ini)\b/i;
  */
 export function withoutToday(sentence: string): string {
   return sentence.replace(TODAY_APPOSITIVE, '').replace(TODAY_CLAUSE, '');
+}
+
+/**
+ * What the side notes on today that withoutToday drops say, as a short narrator's note after the
+ * figure's sentence, so that the learner still learns the modern name ("Fort de Kock, kota ...
+ * yang kini bernama Bukittinggi" gives "(Catatan narator: kini bernama Bukittinggi.)"; ", kini
+ * Jakarta," after "Batavia" gives "(Catatan narator: Batavia kini Jakarta.)"). Null without one.
+ */
+export function todayNote(sentence: string): string | null {
+  const notes: string[] = [];
+  for (const m of sentence.matchAll(TODAY_APPOSITIVE)) {
+    const place = /((?:[A-Z][\w'-]*\s)*[A-Z][\w'-]*)$/.exec(sentence.slice(0, m.index))?.[1];
+    const today = m[0].replace(/^[\s,(]+|[\s,)]+$/g, '');
+    notes.push(place ? `${place} ${today}` : today);
+  }
+  for (const m of sentence.matchAll(TODAY_CLAUSE)) {
+    notes.push(m[0].replace(/^,?\s+(?:yang|dan)\s+/, ''));
+  }
+  return notes.length ? `(${NARRATOR_PREFIX} ${notes.join('; ')}.)` : null;
 }
 
 /**
@@ -343,12 +364,17 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // narrator's note with the facts as written; otherwise such sentences are left out.
     const narrated = afterLifetime(first.sentence.text, karakter);
     const kept = chosen.filter((c) => afterLifetime(c.sentence.text, karakter) === narrated);
-    const facts: UsedSentence[] = kept.map((c) => ({
-      passageId: c.hit.passage.id,
-      index: c.sentence.index,
-      original: c.sentence.text,
-      spoken: narrated ? c.sentence.text : spokenOf(c.sentence, karakter),
-    }));
+    const facts: UsedSentence[] = kept.map((c) => {
+      const note = narrated ? null : todayNote(c.sentence.text);
+      return {
+        passageId: c.hit.passage.id,
+        index: c.sentence.index,
+        original: c.sentence.text,
+        spoken: narrated ? c.sentence.text : spokenOf(c.sentence, karakter),
+        ...(note ? { note } : {}),
+      };
+    });
+    const said = facts.map(withNote);
     const opening = narrated ? NARRATOR_PREFIX : pickLine(persona.openings, seed);
     const sources: ChatSource[] = [...new Set(kept.map((c) => c.hit))].map((hit) => ({
       id: hit.passage.id,
@@ -361,7 +387,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       score: Math.round(hit.score * 1000) / 1000,
     }));
     return {
-      text: [opening, ...facts.map((f) => f.spoken)].join(' '),
+      text: [opening, ...said].join(' '),
       sources,
       generator: 'embedded',
       opening,
@@ -378,7 +404,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     },
     async *stream(input): AsyncIterable<StreamEvent> {
       const { opening, facts, ...answer } = compose(input);
-      const parts = opening ? [opening, ...facts.map((f) => f.spoken)] : [answer.text];
+      const parts = opening ? [opening, ...facts.map(withNote)] : [answer.text];
       for (const [i, part] of parts.entries()) {
         yield { type: 'delta', text: i === 0 ? part : ` ${part}` };
       }
@@ -397,6 +423,11 @@ function titlePerson(title: string): string | undefined {
   const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
   if (!m?.[1]) return undefined;
   return wordsOf(foldForMatch(m[1]))[0];
+}
+
+/** A fact as said: the figure's sentence, then its narrator's note on today, if any. */
+export function withNote(fact: UsedSentence): string {
+  return fact.note ? `${fact.spoken} ${fact.note}` : fact.spoken;
 }
 
 /** A question term's credit in a sentence: full for the term, reduced for a synonym. */
