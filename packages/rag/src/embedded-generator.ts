@@ -315,6 +315,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       );
       if (rescue) first = rescue;
     }
+    // "PNI singkatan dari apa?": the sentence that spells the short form out answers it.
+    const spelledOut = expansionSentence(question, content);
+    const expansion = spelledOut && candidates.find((c) => spelledOut.test(c.sentence.text));
+    if (expansion) first = expansion;
     if (!first) {
       return compose({ karakter, question, hits: [] });
     }
@@ -423,6 +427,25 @@ function titlePerson(title: string): string | undefined {
   const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
   if (!m?.[1]) return undefined;
   return wordsOf(foldForMatch(m[1]))[0];
+}
+
+const ASKS_LONG_FORM = /\b(?:singkatan|singkatannya|kepanjangan|kepanjangannya|kependekan)\b/;
+
+/**
+ * For a question asking what a short form stands for, a pattern of the sentences that spell one
+ * of its words out: "Partai Nasional Indonesia (PNI)" or "Nasakom adalah singkatan dari ...".
+ */
+function expansionSentence(question: string, content: readonly QueryTerm[]): RegExp | null {
+  if (!ASKS_LONG_FORM.test(foldForMatch(question))) return null;
+  const words = content
+    .map((t) => t.word)
+    .filter((w) => /^[a-z]{2,}$/.test(w) && !ASKS_LONG_FORM.test(w));
+  if (words.length === 0) return null;
+  const any = words.join('|');
+  return new RegExp(
+    `[A-Z][\\w'-]*(?: [\\w'-]+){0,6} \\((?:${any})\\)|\\b(?:${any})\\b,? (?:adalah |merupakan )?(?:singkatan|kependekan) dari`,
+    'i',
+  );
 }
 
 /** A fact as said: the figure's sentence, then its narrator's note on today, if any. */

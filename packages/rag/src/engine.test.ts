@@ -54,6 +54,8 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'nama bapak dipake buat bandara ya', /Bandar Udara/],
     ['hatta', 'KMB diadain di kota apa', /Den Haag/],
     ['hatta', 'yg ngelamarin bu rahmi siapa', /Bung Karno|Soekarno/],
+    // What a short form stands for: the sentence that spells it out.
+    ['soekarno', 'PNI singkatan dr apa', /Partai Nasional Indonesia \(PNI\)/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);
