@@ -54,6 +54,8 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'nama bapak dipake buat bandara ya', /Bandar Udara/],
     ['hatta', 'KMB diadain di kota apa', /Den Haag/],
     ['hatta', 'yg ngelamarin bu rahmi siapa', /Bung Karno|Soekarno/],
+    // "pertama kali" asks which time, and is no topic ("pertama kali bertemu Soekarno").
+    ['soekarno', 'bapak pertama kali ditangkap belanda taun brp', /1929/],
     // What a short form stands for: the sentence that spells it out.
     ['soekarno', 'PNI singkatan dr apa', /Partai Nasional Indonesia \(PNI\)/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {

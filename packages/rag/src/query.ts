@@ -77,6 +77,10 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       // Thanks is one word, no topic of the passages ("kasih" alone may mean "give").
       out.push({ word: 'terimakasih', implied: false });
       i++;
+    } else if (word === 'pertama' && /^kali(?:nya)?$/.test(next)) {
+      // "pertama kali ditangkap": which time is asked, not a topic; the passages tell the first
+      // arrest without the word, and "pertama kali" elsewhere is about something else.
+      i++;
     } else if (
       (word === 'nama' || word === 'namanya') &&
       PERSON_NOUNS.has(next.replace(/nya$/, ''))
