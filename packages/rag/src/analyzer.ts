@@ -136,6 +136,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   bandara: ['bandar', 'udara'],
   mahar: ['kawin'],
   klub: ['club', 'studieclub', 'kelompok'],
+  pisah: ['cerai'],
+  putus: ['cerai'],
 });
 
 /**

@@ -54,6 +54,7 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'nama bapak dipake buat bandara ya', /Bandar Udara/],
     ['hatta', 'KMB diadain di kota apa', /Den Haag/],
     ['hatta', 'yg ngelamarin bu rahmi siapa', /Bung Karno|Soekarno/],
+    ['soekarno', 'pak knp bapak sm bu inggit pisah', /menolak dimadu/],
     // "pertama kali" asks which time, and is no topic ("pertama kali bertemu Soekarno").
     ['soekarno', 'bapak pertama kali ditangkap belanda taun brp', /1929/],
     // What a short form stands for: the sentence that spells it out.
