@@ -145,6 +145,16 @@ describe('toFirstPerson', () => {
 });
 
 describe('toFirstPerson after a sentence-initial function word', () => {
+  it('makes the further items of a list of his relatives his own', () => {
+    expectSpoken([
+      [
+        'Soekarno tiba di Ende bersama istrinya Inggit Garnasih, anak angkat mereka Ratna Djuami, dan ibu mertuanya, Ibu Amsi.',
+        'soekarno',
+        'Saya tiba di Ende bersama istri saya Inggit Garnasih, anak angkat kami Ratna Djuami, dan ibu mertua saya, Ibu Amsi.',
+      ],
+    ]);
+  });
+
   it('treats "Ketika Hatta ..." like a subject clause', () => {
     expectSpoken([
       // A place before the name ends its phrase: the name starts the clause.

@@ -245,7 +245,7 @@ const PERSONAL_POSSESSIVE = new RegExp(
 );
 
 export function toFirstPerson(sentence: string, karakter: CharacterKey): string {
-  const spoken = speakerToFirstPerson(sentence, karakter);
+  const spoken = relativesListed(speakerToFirstPerson(sentence, karakter));
   return karakter === 'hatta' ? withBungKarno(spoken) : spoken;
 }
 
@@ -417,6 +417,27 @@ export const KIN_NOUNS = [
 
 /** A relative of someone ("ibunya", "ayahnya"). */
 const KIN_POSSESSED = new RegExp(`^(?:${KIN_NOUNS.join('|')})nya$`, 'i');
+
+/** A relative of the speaker named in a list ("bersama istri saya Inggit Garnasih, ..."). */
+const SPEAKERS_RELATIVE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')}) saya [A-Z]`);
+/** A later item of that list: ", anak angkat mereka X" or ", dan ibu mertuanya". */
+const LIST_ITEM_THEIRS = /(, (?:dan )?(?:[a-z]+ ){1,2})mereka\b/g;
+const LIST_ITEM_HIS = new RegExp(`(, (?:dan )?(?:[a-z]+ )?)(${KIN_NOUNS.join('|')})nya\\b`, 'g');
+
+/**
+ * The further items of a list of the speaker's relatives are his too: "bersama istri saya
+ * Inggit, anak angkat mereka Ratna, dan ibu mertuanya" becomes "..., anak angkat kami Ratna,
+ * dan ibu mertua saya".
+ */
+function relativesListed(spoken: string): string {
+  const start = SPEAKERS_RELATIVE.exec(spoken)?.index;
+  if (start === undefined) return spoken;
+  const tail = spoken
+    .slice(start)
+    .replace(LIST_ITEM_THEIRS, '$1kami')
+    .replace(LIST_ITEM_HIS, '$1$2 saya');
+  return spoken.slice(0, start) + tail;
+}
 
 /** Capitalised words of offices and institutions: never the possessor of a "-nya". */
 const OFFICE_WORDS = new Set([
