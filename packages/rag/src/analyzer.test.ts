@@ -42,6 +42,16 @@ describe('Indonesian analyzer over the knowledge base', () => {
     expect(stem('karno')).toBe(stem('soekarno'.replace('oe', 'u')));
   });
 
+  it('reads a short root with a possessive as the root ("ibunya" is "ibu")', () => {
+    expect(stem('ibunya')).toBe('ibu');
+    expect(stem('ayahnya')).toBe('ayah');
+  });
+
+  it('reads a colloquial verb as a root the corpus has only with a nasal prefix', () => {
+    // The corpus says "melamar" and "melamarkan", never "lamar" alone.
+    expect(stem('ngelamarin')).toBe(stem('melamar'));
+  });
+
   it('drops stop words and chat fillers, keeps content words', () => {
     expect(analyzer.terms('Apa sih yang dong Bapak lakukan di sana?')).toEqual([stem('lakukan')]);
     expect(analyzer.terms('masa kecil')).toEqual([stem('masa'), 'kecil']);

@@ -75,6 +75,8 @@ const EXTRA_STOPWORDS = [
   'nya',
   'ku',
   'mu',
+  // "gara-gara itu", "gara2": because of, a connective.
+  'gara',
 ];
 
 /**
@@ -123,6 +125,19 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   suku: ['minangkabau', 'jawa', 'bali', 'sunda', 'batak'],
   // "nama asli": the name given at birth.
   asli: ['lahir'],
+  // Everyday verbs and nouns of chat for the written words of the passages.
+  kasih: ['beri', 'serah', 'terima'],
+  balik: ['kembali', 'pulang'],
+  pulang: ['kembali'],
+  dapat: ['terima', 'anugerah'],
+  // "diadain", "diadakan": held.
+  ada: ['langsung', 'selenggara'],
+  bredel: ['larang'],
+  bandara: ['bandar', 'udara'],
+  mahar: ['kawin'],
+  klub: ['club', 'studieclub', 'kelompok'],
+  pisah: ['cerai'],
+  putus: ['cerai'],
 });
 
 /**
@@ -208,16 +223,21 @@ export function createAnalyzer(corpus: readonly string[], { folded = false } = {
   for (const text of corpus) {
     for (const word of wordsOf(folded ? text : foldForMatch(text))) distinct.add(word);
   }
+  // Stems of every corpus word, nasal-prefixed ones too ("melamar" gives "lamar"): what a
+  // colloquial form ("ngelamarin") may stand for.
+  const stems = new Set<string>();
   for (const word of distinct) {
     if (STOPWORDS.has(word) || /\d/.test(word)) continue;
-    if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(lightStem(word));
+    const s = lightStem(word);
+    stems.add(s);
+    if (!NASAL_PREFIX.test(word) || word.length <= 4) known.add(s);
   }
 
   const cache = new Map<string, string>();
   const stem = (word: string): string => {
     const cached = cache.get(word);
     if (cached !== undefined) return cached;
-    const result = stemUncached(word, known);
+    const result = stemUncached(word, known, stems);
     remember(cache, word, result);
     return result;
   };
@@ -252,10 +272,17 @@ const ORDINALS: Readonly<Record<string, string>> = lookupTable({
   kesepuluh: 'ke10',
 });
 
-function stemUncached(word: string, known: ReadonlySet<string>): string {
+function stemUncached(
+  word: string,
+  known: ReadonlySet<string>,
+  stems: ReadonlySet<string>,
+): string {
   const ordinal = ORDINALS[word];
   if (ordinal !== undefined) return ordinal;
   const s = lightStem(word);
+  // A short root with a possessive ("ibunya", "ibuku") that the stemmer keeps whole.
+  const possessed = s === word ? /^(.{3})(?:nya|ku|mu)$/.exec(word)?.[1] : undefined;
+  if (possessed !== undefined && known.has(possessed)) return possessed;
   if (known.has(s)) return s;
   if (/^(me|pe)/.test(word) && s !== word) {
     for (const candidate of restorations(s, word)) {
@@ -264,9 +291,14 @@ function stemUncached(word: string, known: ReadonlySet<string>): string {
   }
   // A colloquial form ("dibacain", "nyulik", "dapet") stands for the standard word whose root
   // the corpus knows.
-  for (const form of colloquialForms(word)) {
+  const forms = colloquialForms(word);
+  for (const form of forms) {
     const root = lightStem(form);
     if (known.has(root)) return root;
+  }
+  for (const form of forms) {
+    const root = lightStem(form);
+    if (stems.has(root)) return root;
   }
   return s;
 }

@@ -28,6 +28,8 @@ describe('grading answers', () => {
     expect(namesSelfInThirdPerson('Catatan narator: Hatta wafat pada 1980.', 'hatta')).toBe(false);
     expect(namesSelfInThirdPerson('Hukuman Soekarno dikurangi.', 'soekarno')).toBe(true);
     expect(namesSelfInThirdPerson('Saya lulus. Hatta lalu pulang.', 'hatta')).toBe(true);
+    expect(namesSelfInThirdPerson('Di Rotterdam Hatta belajar.', 'hatta')).toBe(true);
+    expect(namesSelfInThirdPerson('Saya mengajar di Universitas Bung Hatta.', 'hatta')).toBe(false);
   });
 
   it('counts a declined off-topic question as right and a declined answerable one as wrong', () => {

@@ -68,9 +68,11 @@ export function namesSelfInThirdPerson(text: string, karakter: CharacterKey): bo
     const previous = words.at(-1) ?? '';
     const beforePrevious = words.at(-2);
     const previousStartsSentence = beforePrevious === undefined || /[.!?:]$/.test(beforePrevious);
-    if (/^[A-Z]/.test(previous) && !/[.!?:,]$/.test(previous)) {
+    const afterPlace = /^(?:di|ke|dari)$/i.test(beforePrevious ?? '') && !NAMED_AFTER.has(previous);
+    if (/^[A-Z]/.test(previous) && !/[.!?:,]$/.test(previous) && !afterPlace) {
       // After a capitalised word: part of a proper noun ("Gelora Bung Karno", "Rahmi Hatta"),
-      // unless that word only starts the sentence ("Hukuman Soekarno dikurangi").
+      // unless that word only starts the sentence ("Hukuman Soekarno dikurangi") or is a place
+      // ("Di Rotterdam Hatta belajar").
       if (!previousStartsSentence || FAMILY_NAMES.has(previous) || NAMED_AFTER.has(previous)) {
         continue;
       }

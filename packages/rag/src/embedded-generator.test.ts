@@ -5,6 +5,8 @@ import {
   createEmbeddedGenerator,
   detectIntent,
   NARRATOR_PREFIX,
+  todayNote,
+  withNote,
   withoutToday,
 } from './embedded-generator';
 import type { GenerateInput } from './generator';
@@ -36,6 +38,8 @@ function isGrounded(text: string, input: GenerateInput): boolean {
   for (const hit of input.hits) {
     for (const sentence of splitSentences(hit.passage.text)) {
       allowed.add(toFirstPerson(withoutToday(sentence), input.karakter));
+      const note = todayNote(sentence);
+      if (note) allowed.add(note);
       // A narrator's note quotes the passage as written.
       if (afterLifetime(sentence, input.karakter)) allowed.add(sentence);
     }
@@ -128,7 +132,7 @@ describe('embedded generator', () => {
       expect(PERSONAS[q.karakter].openings).toContain(answer.opening);
       expect(answer.facts.length).toBeGreaterThanOrEqual(2);
       expect(answer.facts.length).toBeLessThanOrEqual(3);
-      expect(answer.text).toBe([answer.opening, ...answer.facts.map((f) => f.spoken)].join(' '));
+      expect(answer.text).toBe([answer.opening, ...answer.facts.map(withNote)].join(' '));
     }
   });
 
@@ -222,6 +226,23 @@ describe("what a place is today stays out of the figure's voice", () => {
   ])('drops the side note on today from %j', (sentence, spoken) => {
     expect(withoutToday(sentence)).toBe(spoken);
     expect(afterLifetime(sentence, 'hatta')).toBe(false);
+  });
+
+  it('gives the modern name in a narrator note after the sentence', () => {
+    expect(
+      todayNote('Pada 1919 Mohammad Hatta pindah ke Batavia, kini Jakarta, untuk bersekolah.'),
+    ).toBe(`(${NARRATOR_PREFIX} Batavia kini Jakarta.)`);
+    expect(
+      todayNote('Trikora dikeluarkan untuk merebut Irian Barat (kini Papua) dari Belanda.'),
+    ).toBe(`(${NARRATOR_PREFIX} Irian Barat kini Papua.)`);
+    expect(todayNote('Hatta lahir pada 1902 di Fort de Kock.')).toBeNull();
+  });
+
+  it("keeps Bukittinggi in Hatta's answer on his birthplace, outside his voice", async () => {
+    const answer = generator.compose(inputFor('Di kota mana Bapak lahir?', 'hatta'));
+    expect(answer.text).toMatch(
+      new RegExp(`Fort de Kock[^.]*\\. \\(${NARRATOR_PREFIX} [^)]*Bukittinggi\\.\\)`),
+    );
   });
 
   it('leaves a sentence about today to the narrator', () => {

@@ -34,6 +34,8 @@ export interface UsedSentence {
   original: string;
   /** The sentence as spoken by the figure (see toFirstPerson). */
   spoken: string;
+  /** A narrator's note on what a place of the sentence is called today (see todayNote). */
+  note?: string;
 }
 
 export interface ComposedAnswer extends GeneratedAnswer {
@@ -96,6 +98,25 @@ const TODAY = /\b(?:kini|sekarang|dewasa ini|saat ini)\b/i;
  */
 export function withoutToday(sentence: string): string {
   return sentence.replace(TODAY_APPOSITIVE, '').replace(TODAY_CLAUSE, '');
+}
+
+/**
+ * What the side notes on today that withoutToday drops say, as a short narrator's note after the
+ * figure's sentence, so that the learner still learns the modern name ("Fort de Kock, kota ...
+ * yang kini bernama Bukittinggi" gives "(Catatan narator: kini bernama Bukittinggi.)"; ", kini
+ * Jakarta," after "Batavia" gives "(Catatan narator: Batavia kini Jakarta.)"). Null without one.
+ */
+export function todayNote(sentence: string): string | null {
+  const notes: string[] = [];
+  for (const m of sentence.matchAll(TODAY_APPOSITIVE)) {
+    const place = /((?:[A-Z][\w'-]*\s)*[A-Z][\w'-]*)$/.exec(sentence.slice(0, m.index))?.[1];
+    const today = m[0].replace(/^[\s,(]+|[\s,)]+$/g, '');
+    notes.push(place ? `${place} ${today}` : today);
+  }
+  for (const m of sentence.matchAll(TODAY_CLAUSE)) {
+    notes.push(m[0].replace(/^,?\s+(?:yang|dan)\s+/, ''));
+  }
+  return notes.length ? `(${NARRATOR_PREFIX} ${notes.join('; ')}.)` : null;
 }
 
 /**
@@ -168,6 +189,8 @@ interface Candidate {
   sentence: IndexedSentence;
   relevance: number;
   score: number;
+  /** The sentence is about the person its passage is about, not the one asked about. */
+  otherPerson?: boolean;
 }
 
 export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}): Generator & {
@@ -221,6 +244,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       .slice(0, maxPassages)
       .filter((h) => h.score >= minRelativeScore * top.score);
 
+    const asked = new Set(terms.map((t) => t.word));
+    // A question about his relatives ("ibunya", "anak Bapak") is about other people.
+    const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -242,10 +268,20 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         score += 0.1 * (hit.score / top.score);
         if (sentence.index === 0) score += 0.03;
         if (f.anaphora) score -= 0.15;
+        // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
+        // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
+        const person = titlePerson(hit.passage.title);
+        const otherPerson =
+          person !== undefined &&
+          !mentionsTarget &&
+          !aboutOthers &&
+          f.head[0] === person &&
+          !asked.has(person);
+        if (otherPerson) score -= 0.5;
         const length = f.words;
         if (length < 5) score -= 0.2;
         if (length > 40) score -= 0.15;
-        candidates.push({ hit, hitRank, sentence, relevance, score });
+        candidates.push({ hit, hitRank, sentence, relevance, score, otherPerson });
       }
     });
     const byScore = (a: Candidate, b: Candidate) =>
@@ -257,7 +293,11 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // ... the best passage about the figure(s) asked about: a passage about another figure never
     // supplies the main fact of a question about this one ("istri Bapak" asked of Hatta is not
     // answered by Soekarno's marriages, whatever their words).
-    const mainHit = passages.find(isAboutTarget) ?? top;
+    // ... whose best matching sentence is not about the other person it is about.
+    const answersTarget = (hit: SearchHit) =>
+      isAboutTarget(hit) &&
+      candidates.find((c) => c.hit === hit && c.relevance > 0)?.otherPerson === false;
+    const mainHit = passages.find(answersTarget) ?? passages.find(isAboutTarget) ?? top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
     let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
     // A factual question ("kapan", "di mana", "siapa", "berapa") whose best sentence in the main
@@ -275,6 +315,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       );
       if (rescue) first = rescue;
     }
+    // "PNI singkatan dari apa?": the sentence that spells the short form out answers it.
+    const spelledOut = expansionSentence(question, content);
+    const expansion = spelledOut && candidates.find((c) => spelledOut.test(c.sentence.text));
+    if (expansion) first = expansion;
     if (!first) {
       return compose({ karakter, question, hits: [] });
     }
@@ -324,12 +368,17 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // narrator's note with the facts as written; otherwise such sentences are left out.
     const narrated = afterLifetime(first.sentence.text, karakter);
     const kept = chosen.filter((c) => afterLifetime(c.sentence.text, karakter) === narrated);
-    const facts: UsedSentence[] = kept.map((c) => ({
-      passageId: c.hit.passage.id,
-      index: c.sentence.index,
-      original: c.sentence.text,
-      spoken: narrated ? c.sentence.text : spokenOf(c.sentence, karakter),
-    }));
+    const facts: UsedSentence[] = kept.map((c) => {
+      const note = narrated ? null : todayNote(c.sentence.text);
+      return {
+        passageId: c.hit.passage.id,
+        index: c.sentence.index,
+        original: c.sentence.text,
+        spoken: narrated ? c.sentence.text : spokenOf(c.sentence, karakter),
+        ...(note ? { note } : {}),
+      };
+    });
+    const said = facts.map(withNote);
     const opening = narrated ? NARRATOR_PREFIX : pickLine(persona.openings, seed);
     const sources: ChatSource[] = [...new Set(kept.map((c) => c.hit))].map((hit) => ({
       id: hit.passage.id,
@@ -342,7 +391,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       score: Math.round(hit.score * 1000) / 1000,
     }));
     return {
-      text: [opening, ...facts.map((f) => f.spoken)].join(' '),
+      text: [opening, ...said].join(' '),
       sources,
       generator: 'embedded',
       opening,
@@ -359,13 +408,49 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     },
     async *stream(input): AsyncIterable<StreamEvent> {
       const { opening, facts, ...answer } = compose(input);
-      const parts = opening ? [opening, ...facts.map((f) => f.spoken)] : [answer.text];
+      const parts = opening ? [opening, ...facts.map(withNote)] : [answer.text];
       for (const [i, part] of parts.entries()) {
         yield { type: 'delta', text: i === 0 ? part : ` ${part}` };
       }
       yield { type: 'done', answer, replace: false };
     },
   };
+}
+
+const KIN_STEMS: ReadonlySet<string> = new Set(KIN_NOUNS);
+
+/**
+ * The folded first word of the person a passage is about, when its title is a name followed by
+ * a description ("Sayuti Melik, pengetik naskah proklamasi", "Mr. Sartono, rekan Soekarno").
+ */
+function titlePerson(title: string): string | undefined {
+  const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
+  if (!m?.[1]) return undefined;
+  return wordsOf(foldForMatch(m[1]))[0];
+}
+
+const ASKS_LONG_FORM = /\b(?:singkatan|singkatannya|kepanjangan|kepanjangannya|kependekan)\b/;
+
+/**
+ * For a question asking what a short form stands for, a pattern of the sentences that spell one
+ * of its words out: "Partai Nasional Indonesia (PNI)" or "Nasakom adalah singkatan dari ...".
+ */
+function expansionSentence(question: string, content: readonly QueryTerm[]): RegExp | null {
+  if (!ASKS_LONG_FORM.test(foldForMatch(question))) return null;
+  const words = content
+    .map((t) => t.word)
+    .filter((w) => /^[a-z]{2,}$/.test(w) && !ASKS_LONG_FORM.test(w));
+  if (words.length === 0) return null;
+  const any = words.join('|');
+  return new RegExp(
+    `[A-Z][\\w'-]*(?: [\\w'-]+){0,6} \\((?:${any})\\)|\\b(?:${any})\\b,? (?:adalah |merupakan )?(?:singkatan|kependekan) dari`,
+    'i',
+  );
+}
+
+/** A fact as said: the figure's sentence, then its narrator's note on today, if any. */
+export function withNote(fact: UsedSentence): string {
+  return fact.note ? `${fact.spoken} ${fact.note}` : fact.spoken;
 }
 
 /** A question term's credit in a sentence: full for the term, reduced for a synonym. */

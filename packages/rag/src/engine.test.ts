@@ -44,6 +44,41 @@ describe('rag engine (what POST /api/chat calls)', () => {
     expect(answer.response).toMatch(/tidak/);
   });
 
+  // Learners ask about a relative as "nama ayah Bapak" and use everyday words ("kasih",
+  // "balik", "bandara", "diadain") where the passages write another one.
+  it.each([
+    ['soekarno', 'nama ayah bapak siapa', /Soekemi/],
+    ['hatta', 'nama ibu bapak siapa', /Siti Saleha/],
+    ['soekarno', 'ibunya pak karno asalnya dr mn', /Buleleng/],
+    ['soekarno', 'supersemar itu bapak kasih ke siapa', /Supersemar/],
+    ['soekarno', 'nama bapak dipake buat bandara ya', /Bandar Udara/],
+    ['hatta', 'KMB diadain di kota apa', /Den Haag/],
+    ['hatta', 'yg ngelamarin bu rahmi siapa', /Bung Karno|Soekarno/],
+    ['soekarno', 'pak knp bapak sm bu inggit pisah', /menolak dimadu/],
+    // "pertama kali" asks which time, and is no topic ("pertama kali bertemu Soekarno").
+    ['soekarno', 'bapak pertama kali ditangkap belanda taun brp', /1929/],
+    // What a short form stands for: the sentence that spells it out.
+    ['soekarno', 'PNI singkatan dr apa', /Partai Nasional Indonesia \(PNI\)/],
+  ] as const)('answers %s: %j', async (karakter, prompt, expected) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(expected);
+  });
+
+  // A passage about another person ("Megawati Soekarnoputri, putri Soekarno ...") does not
+  // answer a question about the figure himself with a sentence about that person.
+  it.each([
+    ['soekarno', 'gmn ceritanya bapak berhenti jd presiden', /Megawati/],
+    ['hatta', 'nama asli bapak siapa sih pak', /Sayuti Melik, yang bernama asli/],
+  ] as const)('does not answer %s: %j with another person', async (karakter, prompt, wrong) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).not.toMatch(wrong);
+  });
+
+  it('answers "terima kasih" as thanks, not as "kasih" (give)', async () => {
+    const answer = await engine.answer({ karakter: 'hatta', prompt: 'terima kasih pak' });
+    expect(answer.sources).toEqual([]);
+  });
+
   // Words that name members of Object.prototype once were looked up in plain-object tables and
   // crashed the route with a 500 (found by the OpenAPI property test). Speed is measured by
   // bench/rag.ts, not here.

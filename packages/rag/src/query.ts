@@ -1,5 +1,6 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { learnerWords } from '@dwitunggal/text/spelling';
+import { KIN_NOUNS } from './voice';
 
 /**
  * Query-side normalisation of learner questions, before analysis:
@@ -47,6 +48,9 @@ const NAME_WORDS = new Set([
 
 const FIGURE_NAME: Record<CharacterKey, string> = { soekarno: 'sukarno', hatta: 'hatta' };
 
+/** Relatives and the people around a man, whose "nama" a learner asks for ("nama ayah bapak"). */
+const PERSON_NOUNS = new Set<string>([...KIN_NOUNS, 'orang', 'guru', 'ortu', 'sahabat', 'teman']);
+
 /** Words that ask about the present day; all are folded into the single term "kini". */
 const PRESENT_DAY = new Set(['sekarang', 'skrg', 'kini', 'terkini', 'terbaru']);
 
@@ -69,7 +73,21 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     const next = words[i + 1] ?? '';
     // A lone letter ("p p p", "a") names nothing, except a Roman numeral ("Maklumat X").
     if (/^[a-hj-uwyz]$/.test(word)) continue;
-    if (PRESENT_DAY.has(word)) {
+    if (word === 'terima' && next === 'kasih') {
+      // Thanks is one word, no topic of the passages ("kasih" alone may mean "give").
+      out.push({ word: 'terimakasih', implied: false });
+      i++;
+    } else if (word === 'pertama' && /^kali(?:nya)?$/.test(next)) {
+      // "pertama kali ditangkap": which time is asked, not a topic; the passages tell the first
+      // arrest without the word, and "pertama kali" elsewhere is about something else.
+      i++;
+    } else if (
+      (word === 'nama' || word === 'namanya') &&
+      PERSON_NOUNS.has(next.replace(/nya$/, ''))
+    ) {
+      // "nama ayah Bapak" asks who his father is: the answer names him without the word "nama".
+      continue;
+    } else if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
     } else if (word === 'ke' && /^\d{1,2}$/.test(next)) {
       // An ordinal ("presiden ke 7") is one term, matched only by an ordinal ("ketujuh").

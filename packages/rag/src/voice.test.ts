@@ -37,7 +37,7 @@ describe('toFirstPerson', () => {
       [
         'Pemuda membawa Soekarno dan Hatta ke Rengasdengklok.',
         'hatta',
-        'Pemuda membawa Soekarno dan saya ke Rengasdengklok.',
+        'Pemuda membawa Bung Karno dan saya ke Rengasdengklok.',
       ],
       ['Pada 1933 Hatta kembali.', 'hatta', 'Pada 1933 saya kembali.'],
       [
@@ -66,6 +66,7 @@ describe('toFirstPerson', () => {
       ['Ayahnya mengganti namanya menjadi Soekarno sesuai kebiasaan Jawa.', 'soekarno'],
       ['Sejak itu ia dikenal sebagai Ir. Soekarno.', 'soekarno'],
       ['Rakyat memanggilnya dengan akrab Bung Hatta.', 'hatta'],
+      ['Ia kuliah di Universitas Bung Hatta.', 'hatta'],
     ] as const;
     expectSpoken(unchanged.map(([sentence, who]) => [sentence, who, sentence]));
   });
@@ -126,19 +127,42 @@ describe('toFirstPerson', () => {
     ]);
   });
 
-  it('never touches the other figure', () => {
+  it('never makes the other figure the speaker; Hatta calls him "Bung Karno"', () => {
     const sentence = 'Soekarno dan Hatta membacakan proklamasi.';
     expectSpoken([
       [sentence, 'soekarno', 'Saya dan Hatta membacakan proklamasi.'],
-      [sentence, 'hatta', 'Soekarno dan saya membacakan proklamasi.'],
+      [sentence, 'hatta', 'Bung Karno dan saya membacakan proklamasi.'],
+      ['Presiden Soekarno tiba di Bogor.', 'hatta', 'Presiden Soekarno tiba di Bogor.'],
+      ['Bandara Soekarno-Hatta dibuka.', 'hatta', 'Bandara Soekarno-Hatta dibuka.'],
+      [
+        'Saya berbeda pendapat dengan Soekarno.',
+        'hatta',
+        'Saya berbeda pendapat dengan Bung Karno.',
+      ],
       ['Sjahrir lahir di Padang Panjang.', 'hatta', 'Sjahrir lahir di Padang Panjang.'],
     ]);
   });
 });
 
 describe('toFirstPerson after a sentence-initial function word', () => {
+  it('makes the further items of a list of his relatives his own', () => {
+    expectSpoken([
+      [
+        'Soekarno tiba di Ende bersama istrinya Inggit Garnasih, anak angkat mereka Ratna Djuami, dan ibu mertuanya, Ibu Amsi.',
+        'soekarno',
+        'Saya tiba di Ende bersama istri saya Inggit Garnasih, anak angkat kami Ratna Djuami, dan ibu mertua saya, Ibu Amsi.',
+      ],
+    ]);
+  });
+
   it('treats "Ketika Hatta ..." like a subject clause', () => {
     expectSpoken([
+      // A place before the name ends its phrase: the name starts the clause.
+      [
+        'Di Rotterdam Hatta mempelajari ilmu ekonomi.',
+        'hatta',
+        'Di Rotterdam saya mempelajari ilmu ekonomi.',
+      ],
       [
         'Ketika Mohammad Hatta tiba di Belanda pada 1921, ia segera bergabung.',
         'hatta',

@@ -245,6 +245,30 @@ const PERSONAL_POSSESSIVE = new RegExp(
 );
 
 export function toFirstPerson(sentence: string, karakter: CharacterKey): string {
+  const spoken = relativesListed(speakerToFirstPerson(sentence, karakter));
+  return karakter === 'hatta' ? withBungKarno(spoken) : spoken;
+}
+
+/**
+ * Hatta speaks of his comrade as "Bung Karno": a bare "Soekarno" (not part of a longer name
+ * such as "Soekarno-Hatta" or "Soekarno Putra", not after a title such as "Presiden" or "Ir.",
+ * not quoted) becomes "Bung Karno".
+ */
+export function withBungKarno(sentence: string): string {
+  return sentence.replace(/\b(?:Soekarno|Sukarno)\b/g, (whole, offset: number, text: string) => {
+    const after = text.slice(offset + whole.length);
+    if (after.startsWith('-') || /^ [A-Z]/.test(after) || insideQuotes(text, offset)) {
+      return whole;
+    }
+    const previous = /(\S+) $/.exec(text.slice(0, offset))?.[1];
+    const sentenceStart = previous === undefined || /[.!?:]$/.test(previous);
+    if (!sentenceStart && /^[A-Z]/.test(previous) && !previous.endsWith(',')) return whole;
+    if (previous?.endsWith('-')) return whole;
+    return 'Bung Karno';
+  });
+}
+
+function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string {
   const pattern = new RegExp(NAME_PATTERNS[karakter].source, 'g');
   let changed = false;
   let out = '';
@@ -313,6 +337,10 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   if (/^di[a-z]{3,}$/.test(previous) && !NOT_PASSIVE.has(previous)) return 'agent';
   // A lower-case word or a number before the name: "oleh Hatta", "dan Hatta", "Pada 1933 Hatta".
   if (/^[a-z0-9]/.test(previous)) return 'speaker';
+  // After a place ("Di Rotterdam Hatta mempelajari", "dari Bandung Soekarno"): the place ends
+  // its phrase and the name starts the clause.
+  const place = /(?:^|\s)(?:[Dd]i|[Kk]e|[Dd]ari) ([A-Z][a-z]+) $/.exec(before)?.[1];
+  if (place && !NAMED_AFTER.has(place) && !FAMILY_NAMES.has(place)) return 'speaker';
   // At the start of the sentence, after a capitalised noun and only lower-case words: the
   // speaker is its possessor ("Ayah Mohammad Hatta", "Nama kecil Soekarno") or, after a
   // function word, the subject ("Ketika Hatta tiba"). Not after a given name ("Rahmi Hatta") or
@@ -389,6 +417,27 @@ export const KIN_NOUNS = [
 
 /** A relative of someone ("ibunya", "ayahnya"). */
 const KIN_POSSESSED = new RegExp(`^(?:${KIN_NOUNS.join('|')})nya$`, 'i');
+
+/** A relative of the speaker named in a list ("bersama istri saya Inggit Garnasih, ..."). */
+const SPEAKERS_RELATIVE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')}) saya [A-Z]`);
+/** A later item of that list: ", anak angkat mereka X" or ", dan ibu mertuanya". */
+const LIST_ITEM_THEIRS = /(, (?:dan )?(?:[a-z]+ ){1,2})mereka\b/g;
+const LIST_ITEM_HIS = new RegExp(`(, (?:dan )?(?:[a-z]+ )?)(${KIN_NOUNS.join('|')})nya\\b`, 'g');
+
+/**
+ * The further items of a list of the speaker's relatives are his too: "bersama istri saya
+ * Inggit, anak angkat mereka Ratna, dan ibu mertuanya" becomes "..., anak angkat kami Ratna,
+ * dan ibu mertua saya".
+ */
+function relativesListed(spoken: string): string {
+  const start = SPEAKERS_RELATIVE.exec(spoken)?.index;
+  if (start === undefined) return spoken;
+  const tail = spoken
+    .slice(start)
+    .replace(LIST_ITEM_THEIRS, '$1kami')
+    .replace(LIST_ITEM_HIS, '$1$2 saya');
+  return spoken.slice(0, start) + tail;
+}
 
 /** Capitalised words of offices and institutions: never the possessor of a "-nya". */
 const OFFICE_WORDS = new Set([
