@@ -66,6 +66,11 @@ export interface ModelContent {
   responses: Record<string, string[]>;
   /** Display names for learners of the tags that have one (absent in older models). */
   labels?: Record<string, string>;
+  /**
+   * Per tag, per response index (as text), the inputs admins linked to that response (decision
+   * 023); only tags with links. Absent in older models and when no tag has links.
+   */
+  links?: Record<string, Record<string, string[]>>;
   thresholds: Thresholds;
   seed: number;
   /**

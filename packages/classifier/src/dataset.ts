@@ -1,3 +1,5 @@
+import { foldPhrase, type TagLink } from '@dwitunggal/contracts/tags';
+
 /**
  * Training data. Accepts the archive export format ({version?, nama?, tags}) and the seed format
  * (which adds `starters`), both of which contain `{tags: [{tag, input, responses}]}`.
@@ -8,6 +10,8 @@ export interface TagData {
   label?: string | undefined;
   input: string[];
   responses: string[];
+  /** Inputs linked to the response they ask for (decision 023; optional). */
+  links?: readonly TagLink[] | undefined;
 }
 
 /** `{label}` when the tag has a non-blank display name, else nothing (to spread into a tag). */
@@ -32,6 +36,36 @@ export class DatasetError extends Error {
 
 const isStringArray = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/** `{links}` when the tag has any, else nothing (to spread into a tag). */
+export const linksOf = (t: { links?: readonly TagLink[] | undefined }): { links?: TagLink[] } =>
+  t.links && t.links.length > 0 ? { links: t.links.map((l) => ({ ...l })) } : {};
+
+const isLinkList = (v: unknown): v is TagLink[] =>
+  Array.isArray(v) &&
+  v.every(
+    (l) =>
+      typeof (l as TagLink | null)?.input === 'string' &&
+      typeof (l as TagLink).response === 'string',
+  );
+
+/**
+ * A tag's links as content.json holds them: per response index (as text), the linked inputs.
+ * Links whose input or response the tag does not have (folded comparison) are left out.
+ */
+export function linksByResponse(t: TagData): Record<string, string[]> | undefined {
+  if (!t.links || t.links.length === 0) return undefined;
+  const inputs = new Map(t.input.map((text) => [foldPhrase(text), text]));
+  const index = new Map(t.responses.map((text, i) => [foldPhrase(text), i]));
+  const out: Record<string, string[]> = {};
+  for (const link of t.links) {
+    const input = inputs.get(foldPhrase(link.input));
+    const i = index.get(foldPhrase(link.response));
+    if (input === undefined || i === undefined) continue;
+    (out[String(i)] ??= []).push(input);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 /** Validates parsed JSON as a dataset; throws DatasetError with the first problem found. */
 export function parseDataset(json: unknown): Dataset {
@@ -59,6 +93,8 @@ export function parseDataset(json: unknown): Dataset {
     const responses = item.responses ?? [];
     if (!isStringArray(responses))
       throw new DatasetError(`tags[${i}]: "responses" must be an array of strings`);
+    if (item.links !== undefined && !isLinkList(item.links))
+      throw new DatasetError(`tags[${i}]: "links" must be an array of {input, response}`);
     if (seen.has(item.tag)) throw new DatasetError(`tags[${i}]: duplicate tag "${item.tag}"`);
     seen.add(item.tag);
     return {
@@ -66,6 +102,7 @@ export function parseDataset(json: unknown): Dataset {
       ...labelOf(item),
       input: item.input.filter((s) => s.trim() !== ''),
       responses,
+      ...linksOf(item),
     };
   });
   if (tags.length < 2) throw new DatasetError('at least two tags are needed to train a classifier');
@@ -110,6 +147,7 @@ export function withInputs(dataset: Dataset, examples: readonly LabelledText[]):
       tag: t.tag,
       ...labelOf(t),
       responses: t.responses,
+      ...linksOf(t),
       input: examples.filter((e) => e.tag === t.tag).map((e) => e.text),
     })),
   };
@@ -117,11 +155,18 @@ export function withInputs(dataset: Dataset, examples: readonly LabelledText[]):
 
 /**
  * The training data as trained and hashed: tags sorted by name, phrases in stored order. A tag's
- * display name is kept (and hashed) only when it has one, so data without names hashes as before.
+ * display name and links are kept (and hashed) only when it has them, so data without them hashes
+ * as before.
  */
 export function canonicalDataset(records: readonly TagData[]): Dataset {
   const tags = records
-    .map((r) => ({ tag: r.tag, ...labelOf(r), input: [...r.input], responses: [...r.responses] }))
+    .map((r) => ({
+      tag: r.tag,
+      ...labelOf(r),
+      input: [...r.input],
+      responses: [...r.responses],
+      ...linksOf(r),
+    }))
     .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
   return { tags };
 }

@@ -10,8 +10,13 @@ export function etagOf(body: Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
-/** sha256 of the training data as trained (`canonicalDataset`). */
+/**
+ * sha256 of the training data as trained (`canonicalDataset`). A tag's links count only when it
+ * has some (they change content.json), so data without links hashes as before.
+ */
 export function dataHashOf(dataset: Dataset): string {
-  const canonical = JSON.stringify(dataset.tags.map((t) => [t.tag, t.input, t.responses]));
+  const canonical = JSON.stringify(
+    dataset.tags.map((t) => [t.tag, t.input, t.responses, ...(t.links?.length ? [t.links] : [])]),
+  );
   return createHash('sha256').update(canonical).digest('hex');
 }

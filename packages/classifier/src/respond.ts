@@ -7,6 +7,12 @@
  * contains, each weighted by how rare it is among the tag's replies, plus a bonus when it holds
  * the kind of fact the question asks for (a year for "kapan", a place for "di mana", a name for
  * "siapa", a number for "berapa", a reason for "kenapa").
+ *
+ * Admins may link inputs to the response they ask for (decision 023). A response then also scores
+ * by the question's match against its linked inputs: the best share of a linked input's content
+ * words (weighted by rarity among the tag's linked inputs, as above) found in the question, 1
+ * for the same words. That share counts more than any reply's own words: a question holding
+ * every content word of a linked input picks that input's response.
  */
 import { learnerWords } from '@dwitunggal/text/spelling';
 import type { Classifier } from './infer';
@@ -22,8 +28,57 @@ function termsOf(text: string): Set<string> {
   return out;
 }
 
-/** Scores of each response for the question (same order as `responses`). */
-export function scoreResponses(question: string, responses: readonly string[]): number[] {
+/** A tag's linked inputs per response (same order as its responses; none: undefined or []). */
+export type LinkedInputs = readonly (readonly string[] | undefined)[];
+
+/** The words of a text as compared for "the same words" (spelling normalised, in order). */
+const wordsKey = (text: string) => learnerWords(text, 200).join(' ');
+
+/**
+ * Per response, the best weighted share of one of its linked inputs' content words that the
+ * question holds (1 when the question has the same words as a linked input; 0 without links).
+ */
+export function linkShares(question: string, count: number, linked: LinkedInputs): number[] {
+  const shares = new Array<number>(count).fill(0);
+  const docs = linked.flatMap((inputs, i) =>
+    i < count ? (inputs ?? []).map((text) => ({ i, text, terms: termsOf(text) })) : [],
+  );
+  if (docs.length === 0) return shares;
+  const q = termsOf(question);
+  const key = wordsKey(question);
+  const df = new Map<string, number>();
+  for (const d of docs) for (const term of d.terms) df.set(term, (df.get(term) ?? 0) + 1);
+  const weight = (term: string) => Math.log(1 + docs.length / (df.get(term) as number));
+  for (const { i, text, terms } of docs) {
+    let total = 0;
+    let found = 0;
+    for (const term of terms) {
+      total += weight(term);
+      if (q.has(term)) found += weight(term);
+    }
+    const share = key !== '' && wordsKey(text) === key ? 1 : total > 0 ? found / total : 0;
+    shares[i] = Math.max(shares[i] as number, share);
+  }
+  return shares;
+}
+
+/**
+ * Scores of each response for the question (same order as `responses`): its own words, plus
+ * the share of its best-matched linked input times more than the best such score.
+ */
+export function scoreResponses(
+  question: string,
+  responses: readonly string[],
+  linked: LinkedInputs = [],
+): number[] {
+  const own = ownScores(question, responses);
+  const shares = linkShares(question, responses.length, linked);
+  const scale = 1 + Math.max(0, ...own);
+  return own.map((score, i) => score + (shares[i] as number) * scale);
+}
+
+/** Scores of each response by its own words and the kind of fact it holds. */
+function ownScores(question: string, responses: readonly string[]): number[] {
   const q = termsOf(question);
   const { type } = analyzeQuestion(question);
   const fact = Object.hasOwn(ANSWER_SHAPES, type)
@@ -49,23 +104,48 @@ export function chooseResponse(
   question: string | undefined,
   responses: readonly string[],
   random: () => number = Math.random,
+  linked: LinkedInputs = [],
 ): string | undefined {
   if (responses.length === 0) return undefined;
   let pool = responses;
   if (question) {
-    const scores = scoreResponses(question, responses);
+    const scores = scoreResponses(question, responses, linked);
     const best = Math.max(...scores);
     pool = responses.filter((_, i) => (scores[i] as number) >= best - 1e-9);
   }
   return pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))];
 }
 
-/** Response choice over a model's content.json: `respond(tag, random?, question?)`. */
-export function responder(content: {
+/** What response choice reads of a model's content.json (`links` absent in older models). */
+export interface ResponseContent {
   responses: Readonly<Record<string, readonly string[]>>;
-}): (tag: string, random?: () => number, question?: string) => string | undefined {
+  /** Per tag, per response index (as text), the inputs linked to that response. */
+  links?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> | undefined;
+}
+
+/**
+ * A tag's linked inputs as `LinkedInputs`: indices outside the responses, and anything but lists
+ * of texts (a damaged file), are ignored.
+ */
+function linkedOf(content: ResponseContent, tag: string): LinkedInputs {
+  const byIndex = content.links?.[tag];
+  if (!byIndex) return [];
+  const count = content.responses[tag]?.length ?? 0;
+  return Array.from({ length: count }, (_, i) => {
+    const inputs: unknown = byIndex[String(i)];
+    return Array.isArray(inputs) ? inputs.filter((t) => typeof t === 'string') : undefined;
+  });
+}
+
+/**
+ * Response choice over a model's content.json: `respond(tag, random?, question?)`. The one
+ * function the browser's worker, the server and `classifier:ask` answer with.
+ */
+export function responder(
+  content: ResponseContent,
+): (tag: string, random?: () => number, question?: string) => string | undefined {
   return (tag, random = Math.random, question) =>
-    chooseResponse(question, content.responses[tag] ?? [], random);
+    chooseResponse(question, content.responses[tag] ?? [], random, linkedOf(content, tag));
 }
 
 /**
@@ -74,7 +154,7 @@ export function responder(content: {
  */
 export function withResponses(
   classify: Classifier['classify'],
-  content: { responses: Readonly<Record<string, readonly string[]>> },
+  content: ResponseContent,
 ): Classifier {
   return { classify, respond: responder(content) };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from './artifacts';
 import type { Dataset } from './dataset';
-import { examplesOf } from './dataset';
+import { canonicalDataset, examplesOf, parseDataset } from './dataset';
+import { dataHashOf } from './digest';
 import { ORIGINAL_CONFIG, responseChunks, train, trainingTexts } from './train';
 import { PREPROCESS_VERSION } from './preprocess';
 
@@ -107,6 +108,30 @@ describe('train', () => {
     expect(content.thresholds.maxOutOfScope).toBeLessThan(1);
     expect(content.outOfScopeUnit).toBe(true);
     expect(wordIndex.halo).toBeGreaterThan(0);
+  });
+
+  it('puts the linked inputs per response index into content.json (decision 023)', () => {
+    expect(train(toy, { seed: 1 }).artifacts.content).not.toHaveProperty('links');
+    const tanya = {
+      tag: 'tanya',
+      input: TANYA,
+      responses: ['Saya lahir pada 1901.', 'Saya lahir di Surabaya.'],
+      links: [
+        { input: 'LAHIR DIMANA', response: 'saya lahir di surabaya.' },
+        { input: 'kota kelahiran', response: 'Saya lahir di Surabaya.' },
+        { input: 'kapan lahir', response: 'Saya lahir pada 1901.' },
+        { input: 'bukan inputnya', response: 'Saya lahir pada 1901.' },
+      ],
+    };
+    const linked = parseDataset({ tags: [...toy.tags.slice(0, 2), tanya] });
+    expect(train(linked, { seed: 1 }).artifacts.content.links).toEqual({
+      tanya: { '0': ['kapan lahir'], '1': ['lahir dimana', 'kota kelahiran'] },
+    });
+    // Links are part of the training data's hash; data without links hashes as before.
+    const hash = (d: Dataset) => dataHashOf(canonicalDataset(d.tags));
+    expect(hash(linked)).not.toBe(
+      hash({ tags: [...linked.tags.slice(0, 2), { ...tanya, links: [] }] }),
+    );
   });
 
   it('uses responses as extra training text, cut into question-sized chunks', () => {

@@ -5,7 +5,7 @@
  * section 4). Pure TypeScript: no DOM, no fs, no TF.js; safe to run inside a worker_thread.
  */
 import type { Dataset, LabelledText } from './dataset';
-import { examplesOf, labelOf } from './dataset';
+import { examplesOf, labelOf, linksByResponse } from './dataset';
 import type { ModelParams, ModelSpec } from './model';
 import type { ScopedProbabilities } from './model';
 import {
@@ -929,6 +929,15 @@ function labelsOf(dataset: Dataset): { labels?: Record<string, string> } {
   return named.length > 0 ? { labels: Object.fromEntries(named) } : {};
 }
 
+/** `{links}` per tag and response index of the tags that have links, or nothing when none has. */
+function linksOfContent(dataset: Dataset): { links?: Record<string, Record<string, string[]>> } {
+  const linked = dataset.tags.flatMap((t) => {
+    const byResponse = linksByResponse(t);
+    return byResponse ? [[t.tag, byResponse] as const] : [];
+  });
+  return linked.length > 0 ? { links: Object.fromEntries(linked) } : {};
+}
+
 /**
  * Trains on a whole dataset and returns the files the browser downloads. Deterministic for a
  * given dataset, seed and config.
@@ -945,6 +954,7 @@ export function train(dataset: Dataset, options: TrainOptions = {}): TrainResult
     tags,
     responses: Object.fromEntries(dataset.tags.map((t) => [t.tag, t.responses])),
     ...labelsOf(dataset),
+    ...linksOfContent(dataset),
     thresholds: options.thresholds ?? DEFAULT_THRESHOLDS,
     seed: options.seed ?? 1,
     ...(model.spec.classes > tags.length ? { outOfScopeUnit: true } : {}),

@@ -66,8 +66,57 @@ export function isStorableText(text: string): boolean {
 export type ExportedArchive = {
   version: 1;
   nama: CharacterName;
-  tags: { tag: string; label?: string; input: string[]; responses: string[] }[];
+  tags: {
+    tag: string;
+    label?: string;
+    input: string[];
+    responses: string[];
+    links?: TagLink[];
+  }[];
 };
+
+/**
+ * An admin's link from one of a tag's inputs to the response that answers it (texts, not
+ * positions, so reordering keeps it meaningful; decision 023).
+ */
+export interface TagLink {
+  input: string;
+  response: string;
+}
+
+/** CSV `text` of a `link` row: the input, this delimiter, then the response. */
+export const CSV_LINK_SEPARATOR = ' => ';
+
+/** One link per input (folded): a later link replaces an earlier one of the same input. */
+export function oneLinkPerInput(links: readonly TagLink[]): TagLink[] {
+  const byInput = new Map<string, TagLink>();
+  for (const link of links) {
+    const key = foldPhrase(link.input);
+    byInput.delete(key);
+    byInput.set(key, link);
+  }
+  return [...byInput.values()];
+}
+
+/**
+ * The links whose input and response are among the given ones (folded comparison), spelled as
+ * the tag spells them, one per input: what an update keeps of the stored links.
+ */
+export function keepLinks(
+  links: readonly TagLink[],
+  input: readonly string[],
+  responses: readonly string[],
+): TagLink[] {
+  const inputs = new Map(input.map((t) => [foldPhrase(t), t]));
+  const replies = new Map(responses.map((t) => [foldPhrase(t), t]));
+  return oneLinkPerInput(
+    links.flatMap((link) => {
+      const text = inputs.get(foldPhrase(link.input));
+      const response = replies.get(foldPhrase(link.response));
+      return text === undefined || response === undefined ? [] : [{ input: text, response }];
+    }),
+  );
+}
 
 /** CSV columns of the export and import: one row per phrase. */
 export const CSV_HEADER = ['tag', 'kind', 'text'] as const;
@@ -94,6 +143,8 @@ export interface MergeState {
   /** The folded inputs and responses the tag already has. */
   inputKeys: Set<string>;
   responseKeys: Set<string>;
+  /** The tag's links (absent: none). */
+  links?: readonly TagLink[];
 }
 
 /** What the merge rules decided for one incoming tag: `state` null when it is created. */
@@ -104,6 +155,11 @@ export interface PlannedTag<S extends MergeState> {
   label?: string;
   input: string[];
   responses: string[];
+  /**
+   * The tag's links after the merge (its own, then the batch's: a batch's link replaces the one of
+   * the same input); absent when the batch brings none, so the stored ones stay as they are.
+   */
+  links?: TagLink[];
 }
 
 /** A rule the batch breaks: `field` names the body field for the single-tag routes. */
@@ -132,7 +188,8 @@ export const toImportIssue = (i: PlanIssue): ImportIssue => ({
  * incoming tag whose folded name matches an existing tag (or an earlier one of the same batch)
  * is merged: only inputs and responses whose folded text is not already there are appended, and
  * the result must stay within 200 inputs and 50 responses; a display name it brings replaces the
- * tag's. Any other tag is created, and the
+ * tag's, and links it brings join the tag's (replacing the link of the same input). Any other tag
+ * is created, and the
  * figure must stay within 15 tags. Pure: reads the given states and changes nothing.
  */
 export function planMerge<S extends MergeState>(
@@ -142,13 +199,19 @@ export function planMerge<S extends MergeState>(
     label?: string | undefined;
     input: string[];
     responses: string[];
+    links?: readonly TagLink[] | undefined;
   }[],
   startIndex = 0,
 ): MergePlan<S> {
   const byKey = new Map<string, MergeState>(
     existing.map((s) => [
       s.nameKey,
-      { ...s, inputKeys: new Set(s.inputKeys), responseKeys: new Set(s.responseKeys) },
+      {
+        ...s,
+        inputKeys: new Set(s.inputKeys),
+        responseKeys: new Set(s.responseKeys),
+        links: [...(s.links ?? [])],
+      },
     ]),
   );
   const planned = new Map<string, PlannedTag<S>>();
@@ -176,6 +239,11 @@ export function planMerge<S extends MergeState>(
       planned.set(key, plan);
     }
     if (t.label) plan.label = t.label;
+    if (t.links && t.links.length > 0) {
+      // Merging only appends phrases, so every link of both sides still names its texts.
+      state.links = oneLinkPerInput([...(state.links ?? []), ...t.links]);
+      plan.links = [...state.links];
+    }
     const { inputKeys, responseKeys } = state;
     const newInputs = t.input.filter((text) => !inputKeys.has(foldPhrase(text)));
     const newResponses = t.responses.filter((text) => !responseKeys.has(foldPhrase(text)));

@@ -81,6 +81,8 @@ export const tags = pgTable(
     nameKey: text('name_key').notNull(),
     /** Display name for learners (null: none; the chat shows the name with spaces). */
     label: text('label'),
+    /** Inputs linked to the response each asks for, as texts (decision 023); [] when none. */
+    links: jsonb('links').$type<{ input: string; response: string }[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
-/** A form's values: text fields, and lists of phrases (edited as chips). */
-type FormValues = Record<string, string | string[]>;
+/** A form's values: text fields, and lists (of phrases edited as chips, or of records). */
+type FormValues = Record<string, string | unknown[]>;
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
 
@@ -21,7 +21,7 @@ type Options<T extends FormValues, Out> = {
  * defaults are empty"), used instead of react-hook-form to keep the initial JavaScript of /login
  * within its 120 KiB budget (ADR 019). Shows the first message per field, focuses the first
  * invalid field, and shows the server's field errors (`setServerErrors`, `setFieldError`). Text
- * fields bind with `field(name)`, lists of phrases with `listField(name)` (each with its message).
+ * fields bind with `field(name)`, lists with `listField(name)` (each with its message).
  */
 export function useSchemaForm<T extends FormValues, Out = T>({
   defaultValues,
@@ -95,11 +95,11 @@ export function useSchemaForm<T extends FormValues, Out = T>({
       setValue(name, e.target.value as T[typeof name]),
   });
 
-  const listField = (name: KeysOf<T, string[]>) => ({
+  const listField = <K extends KeysOf<T, unknown[]>>(name: K) => ({
     ref: ref(name),
     error: errors[name],
-    items: values[name] as string[],
-    onChange: (items: string[]) => setValue(name, items as T[typeof name]),
+    items: values[name],
+    onChange: (items: T[K]) => setValue(name, items),
   });
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {

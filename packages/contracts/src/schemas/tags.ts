@@ -1,5 +1,6 @@
 import {
   cleanPhrases,
+  foldPhrase,
   IMPORT_CONTENT_MAX,
   IMPORT_TAGS_MAX,
   INPUT_LENGTH_MAX,
@@ -57,8 +58,14 @@ const tagLabel = z
   .transform((v) => v || undefined)
   .optional();
 
-/** The fields of a tag without its figure: what an archive file holds per tag. */
-export const tagFields = z.object({
+/** One link as sent: an input of the tag and the response it asks for (checked by `linksRule`). */
+const tagLink = z.object({
+  input: z.string({ error: 'Each link needs the input text' }).max(INPUT_LENGTH_MAX * 4),
+  response: z.string({ error: 'Each link needs the response text' }).max(RESPONSE_LENGTH_MAX * 4),
+});
+
+/** The fields of a tag without its figure, before the rule that ties links to them. */
+const tagFieldsShape = z.object({
   tag: tagName,
   label: tagLabel,
   input: phraseList({
@@ -75,19 +82,55 @@ export const tagFields = z.object({
     tooMany: TAG_LIST_LIMITS.responses.tooMany,
     tooLong: 'Each response can be at most 1000 characters',
   }),
+  /** Optional links from inputs to the response each asks for (decision 023). */
+  links: z
+    .array(tagLink, { error: 'links must be a list of {input, response}' })
+    .max(INPUTS_MAX, { error: `At most ${INPUTS_MAX} links per tag` })
+    .optional(),
 });
+
+/**
+ * Each link names one of the tag's own inputs and responses (folded comparison, after the lists
+ * are cleaned), and each input has at most one link.
+ */
+function linksRule(
+  value: { input: string[]; responses: string[]; links?: { input: string; response: string }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const inputs = new Set(value.input.map(foldPhrase));
+  const responses = new Set(value.responses.map(foldPhrase));
+  const linked = new Set<string>();
+  (value.links ?? []).forEach((link, i) => {
+    const key = foldPhrase(link.input);
+    const message = !inputs.has(key)
+      ? `Link ${i + 1}: the input must be one of the tag's inputs`
+      : !responses.has(foldPhrase(link.response))
+        ? `Link ${i + 1}: the response must be one of the tag's responses`
+        : linked.has(key)
+          ? `Link ${i + 1}: an input can be linked to only one response`
+          : undefined;
+    linked.add(key);
+    if (message) ctx.addIssue({ code: 'custom', path: ['links', i], message });
+  });
+}
+
+/** The fields of a tag without its figure: what an archive file holds per tag. */
+export const tagFields = tagFieldsShape.superRefine(linksRule);
 export type CleanTagFields = z.output<typeof tagFields>;
 
 /** POST /chatbot/tags: create, or merge into the tag of the same name (any case). */
-export const tagBody = tagFields.extend({ nama: characterName });
+export const tagBody = tagFieldsShape.extend({ nama: characterName }).superRefine(linksRule);
 export type TagBody = z.input<typeof tagBody>;
 export type CleanTagBody = z.output<typeof tagBody>;
 
 /**
  * PUT /chatbot/update/{id}: full replace of the name, inputs and responses. `nama` may be sent
- * (the form always sends it) but a tag never changes figure: a different one is refused.
+ * (the form always sends it) but a tag never changes figure: a different one is refused. Links
+ * are replaced when sent; when absent, the stored ones whose texts remain are kept.
  */
-export const updateTagBody = tagFields.extend({ nama: characterName.optional() });
+export const updateTagBody = tagFieldsShape
+  .extend({ nama: characterName.optional() })
+  .superRefine(linksRule);
 export type UpdateTagBody = z.input<typeof updateTagBody>;
 
 export const tag = z.object({
@@ -98,6 +141,8 @@ export const tag = z.object({
   label: z.string().optional(),
   input: z.array(z.string()),
   responses: z.array(z.string()),
+  /** Inputs linked to the response they ask for; absent when the tag has none. */
+  links: z.array(z.object({ input: z.string(), response: z.string() })).optional(),
 });
 export type Tag = z.infer<typeof tag>;
 
@@ -126,6 +171,7 @@ export const archiveFile = z.object({
       label: z.string().optional(),
       input: z.array(z.string()),
       responses: z.array(z.string()),
+      links: z.array(z.object({ input: z.string(), response: z.string() })).optional(),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { foldPhrase } from '@dwitunggal/contracts/tags';
+import { foldPhrase, type TagLink } from '@dwitunggal/contracts/tags';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import type { Db } from '../../db/client';
 import { appState, tagInputs, tagResponses, tags } from '../../db/schema';
@@ -13,6 +13,14 @@ export interface TagRecord {
   label?: string;
   input: string[];
   responses: string[];
+  /** Inputs linked to the response each asks for (empty when none). */
+  links: TagLink[];
+}
+
+/** The optional fields of a tag besides its name and phrases, as written. */
+export interface TagExtras {
+  label?: string | undefined;
+  links?: TagLink[] | undefined;
 }
 
 /** What the merge rules need to know about an existing tag. */
@@ -22,6 +30,7 @@ export interface TagState {
   nameKey: string;
   inputKeys: Set<string>;
   responseKeys: Set<string>;
+  links: TagLink[];
   nextInputPosition: number;
   nextResponsePosition: number;
 }
@@ -40,7 +49,7 @@ export function listTagsSql(character: CharacterKey): SQL {
 
 function tagsSelect(where: SQL): SQL {
   return sql`
-    select t.id, t.character, t.name, t.label,
+    select t.id, t.character, t.name, t.label, t.links,
       coalesce((select json_agg(i.text order by i.position) from tag_inputs i where i.tag_id = t.id), '[]'::json) as input,
       coalesce((select json_agg(r.text order by r.position) from tag_responses r where r.tag_id = t.id), '[]'::json) as responses
     from tags t
@@ -53,8 +62,14 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
-const asStrings = (value: unknown): string[] =>
-  (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : (value as unknown[])).map(String);
+const asArray = (value: unknown): unknown[] =>
+  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[];
+const asStrings = (value: unknown): string[] => asArray(value).map(String);
+const asLinks = (value: unknown): TagLink[] =>
+  asArray(value).map((l) => {
+    const { input, response } = l as TagLink;
+    return { input: String(input), response: String(response) };
+  });
 
 function toRecord(row: Row): TagRecord {
   return {
@@ -64,6 +79,7 @@ function toRecord(row: Row): TagRecord {
     ...(typeof row.label === 'string' ? { label: row.label } : {}),
     input: asStrings(row.input),
     responses: asStrings(row.responses),
+    links: asLinks(row.links),
   };
 }
 
@@ -141,7 +157,7 @@ export function createTagWriter(tx: Db) {
     /** Every tag of the figure with what the merge rules compare against. */
     async loadStates(character: CharacterKey): Promise<TagState[]> {
       const found = await tx
-        .select({ id: tags.id, name: tags.name, nameKey: tags.nameKey })
+        .select({ id: tags.id, name: tags.name, nameKey: tags.nameKey, links: tags.links })
         .from(tags)
         .where(eq(tags.character, character))
         .orderBy(tags.seq);
@@ -191,13 +207,19 @@ export function createTagWriter(tx: Db) {
     async insertTag(
       character: CharacterKey,
       name: string,
-      label: string | undefined,
+      { label, links }: TagExtras,
       input: string[],
       responses: string[],
     ): Promise<string> {
       const [row] = await tx
         .insert(tags)
-        .values({ character, name, nameKey: foldPhrase(name), label: label ?? null })
+        .values({
+          character,
+          name,
+          nameKey: foldPhrase(name),
+          label: label ?? null,
+          links: links ?? [],
+        })
         .returning({ id: tags.id });
       if (!row) throw new Error('insert into tags returned no row');
       await insertPhrases(tx, row.id, input, 0, responses, 0);
@@ -206,11 +228,11 @@ export function createTagWriter(tx: Db) {
 
     /**
      * Appends phrases at the given positions (after the tag's last ones), sets the display name
-     * when one is given, and touches the tag.
+     * and the links when given, and touches the tag.
      */
     async appendPhrases(
       tagId: string,
-      label: string | undefined,
+      { label, links }: TagExtras,
       input: string[],
       inputFrom: number,
       responses: string[],
@@ -219,7 +241,7 @@ export function createTagWriter(tx: Db) {
       await insertPhrases(tx, tagId, input, inputFrom, responses, responsesFrom);
       await tx
         .update(tags)
-        .set({ updatedAt: sql`now()`, ...(label ? { label } : {}) })
+        .set({ updatedAt: sql`now()`, ...(label ? { label } : {}), ...(links ? { links } : {}) })
         .where(eq(tags.id, tagId));
     },
 
@@ -243,17 +265,23 @@ export function createTagWriter(tx: Db) {
       return found[0]?.name;
     },
 
-    /** Full replace of a tag's name, display name (none when absent) and phrases. */
+    /** Full replace of a tag's name, display name and links (none when absent) and phrases. */
     async replaceTag(
       id: string,
       name: string,
-      label: string | undefined,
+      { label, links }: TagExtras,
       input: string[],
       responses: string[],
     ): Promise<void> {
       await tx
         .update(tags)
-        .set({ name, nameKey: foldPhrase(name), label: label ?? null, updatedAt: sql`now()` })
+        .set({
+          name,
+          nameKey: foldPhrase(name),
+          label: label ?? null,
+          links: links ?? [],
+          updatedAt: sql`now()`,
+        })
         .where(eq(tags.id, id));
       await tx.delete(tagInputs).where(eq(tagInputs.tagId, id));
       await tx.delete(tagResponses).where(eq(tagResponses.tagId, id));

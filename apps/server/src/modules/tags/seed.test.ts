@@ -14,12 +14,18 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { resetFromSeed, seedDataDir, seedIfNeeded } from './seed';
-import { tagsClient, type TagsClient } from './testing';
+import { tagsClient, type TagDto, type TagsClient } from './testing';
 
 type SeedFile = {
   nama: string;
   starters: unknown[];
-  tags: { tag: string; label: string; input: string[]; responses: string[] }[];
+  tags: {
+    tag: string;
+    label: string;
+    input: string[];
+    responses: string[];
+    links?: { input: string; response: string }[];
+  }[];
 };
 const seedFile = (key: string) =>
   JSON.parse(readFileSync(path.join(seedDataDir(), `${key}.json`), 'utf8')) as SeedFile;
@@ -31,8 +37,8 @@ beforeAll(async () => {
   learner = tagsClient(ctx.app, (await signUp(ctx.app)).token);
 });
 
-const shape = (list: { tag: string; label?: string; input: string[]; responses: string[] }[]) =>
-  list.map(({ tag, label, input, responses }) => ({ tag, label, input, responses }));
+const shape = (list: SeedFile['tags'] | TagDto[]) =>
+  list.map(({ tag, label, input, responses, links }) => ({ tag, label, input, responses, links }));
 
 describe('seeding', () => {
   it('finds data/seed/tags from the source tree', () => {
@@ -57,6 +63,8 @@ describe('seeding', () => {
       expect(shape(list)).toEqual(seedFile(key).tags);
       // Every seed tag has a display name for learners, and the server keeps it.
       expect(list.every((t) => typeof t.label === 'string' && t.label.length > 0)).toBe(true);
+      // Some tags link inputs to the reply that answers them (decision 023), and they are kept.
+      expect(list.some((t) => t.links && t.links.length > 0)).toBe(true);
     }
   });
 

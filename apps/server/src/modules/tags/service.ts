@@ -6,7 +6,9 @@ import {
 } from '@dwitunggal/contracts/characters';
 import {
   CSV_HEADER,
+  CSV_LINK_SEPARATOR,
   foldPhrase,
+  keepLinks,
   planMerge,
   TAG_MESSAGES,
   toImportIssue,
@@ -20,6 +22,7 @@ import {
   type MergePlan as ContractMergePlan,
   type QualityReport,
   type Tag,
+  type TagLink,
 } from '@dwitunggal/contracts/tags';
 import { tagFields, type updateTagBody } from '@dwitunggal/contracts/schemas/tags';
 import { badRequest, conflict, isUniqueViolation, notFound, type AppError } from '../../lib/errors';
@@ -38,6 +41,7 @@ export function toTag(record: TagRecord): Tag {
     ...(record.label ? { label: record.label } : {}),
     input: record.input,
     responses: record.responses,
+    ...(record.links.length > 0 ? { links: record.links } : {}),
   };
 }
 
@@ -62,10 +66,10 @@ export async function applyMerge(
   const ids: string[] = [];
   for (const t of plan.tags) {
     if (t.state) {
-      if (t.input.length > 0 || t.responses.length > 0 || t.label) {
+      if (t.input.length > 0 || t.responses.length > 0 || t.label || t.links) {
         await writer.appendPhrases(
           t.state.id,
-          t.label,
+          { label: t.label, links: t.links },
           t.input,
           t.state.nextInputPosition,
           t.responses,
@@ -74,7 +78,10 @@ export async function applyMerge(
       }
       ids.push(t.state.id);
     } else {
-      ids.push(await writer.insertTag(character, t.name, t.label, t.input, t.responses));
+      const links = keepLinks(t.links ?? [], t.input, t.responses);
+      ids.push(
+        await writer.insertTag(character, t.name, { label: t.label, links }, t.input, t.responses),
+      );
     }
   }
   return ids;
@@ -110,7 +117,10 @@ export function parseImport(
         warnings,
       };
     }
-    const grouped = new Map<string, { tag: string; input: string[]; responses: string[] }>();
+    const grouped = new Map<
+      string,
+      { tag: string; input: string[]; responses: string[]; linkRows: string[] }
+    >();
     for (const record of records) {
       const [tagName = '', kind = '', text = ''] = record.fields.map(fromSpreadsheetCell);
       if (record.fields.length !== CSV_HEADER.length) {
@@ -121,22 +131,25 @@ export function parseImport(
         continue;
       }
       const k = kind.trim().toLowerCase();
-      if (k !== 'input' && k !== 'response') {
+      if (k !== 'input' && k !== 'response' && k !== 'link') {
         errors.push({
           path: `line ${record.line}`,
-          message: `Line ${record.line}: kind must be input or response`,
+          message: `Line ${record.line}: kind must be input, response or link`,
         });
         continue;
       }
       const groupKey = foldPhrase(tagName);
       let group = grouped.get(groupKey);
       if (!group) {
-        group = { tag: tagName, input: [], responses: [] };
+        group = { tag: tagName, input: [], responses: [], linkRows: [] };
         grouped.set(groupKey, group);
       }
-      (k === 'input' ? group.input : group.responses).push(text);
+      ({ input: group.input, response: group.responses, link: group.linkRows })[k].push(text);
     }
-    raw = [...grouped.values()].map((value) => ({ source: value.tag, value }));
+    raw = [...grouped.values()].map(({ linkRows, ...value }) => ({
+      source: value.tag,
+      value: linkRows.length > 0 ? { ...value, links: linkRows.map(csvLink(value.input)) } : value,
+    }));
   } else {
     if (body.nama !== undefined) {
       const fileCharacter = characterKeyFromName(body.nama);
@@ -178,6 +191,23 @@ export function parseImport(
     errors.push({ path: 'tags', message: 'The file contains no tags' });
   return { tags, errors, warnings };
 }
+
+/**
+ * Reads a CSV `link` row's text (`input => response`): split at the first separator whose left
+ * side is one of the tag's inputs (an input may itself contain the separator), else at the first.
+ */
+const csvLink =
+  (inputs: readonly string[]) =>
+  (text: string): TagLink => {
+    const keys = new Set(inputs.map(foldPhrase));
+    const parts = text.split(CSV_LINK_SEPARATOR);
+    for (let i = 1; i < parts.length; i += 1) {
+      const input = parts.slice(0, i).join(CSV_LINK_SEPARATOR);
+      if (keys.has(foldPhrase(input)))
+        return { input, response: parts.slice(i).join(CSV_LINK_SEPARATOR) };
+    }
+    return { input: parts[0] ?? '', response: parts.slice(1).join(CSV_LINK_SEPARATOR) };
+  };
 
 function importFailure(errors: ImportIssue[]): AppError {
   const map: Record<string, string> = {};
@@ -262,13 +292,18 @@ export function createTagService(deps: {
       }
       const record = await uniqueAsConflict(() =>
         repo.withCharacterLock(character, async (writer) => {
-          if (!(await writer.findById(id))) throw notFound(TAG_MESSAGES.notFound);
+          const existing = await writer.findById(id);
+          if (!existing) throw notFound(TAG_MESSAGES.notFound);
           const clash = await writer.findNameClash(character, body.tag, id);
           if (clash) {
             const message = `Tag "${clash}" sudah ada untuk ${CHARACTER_NAMES[character]}`;
             throw conflict(message, { tag: message });
           }
-          await writer.replaceTag(id, body.tag, body.label, body.input, body.responses);
+          // Links sent replace the stored ones; absent (an older client), the stored ones stay.
+          // Either way a link whose input or response the update removes is dropped.
+          const links = keepLinks(body.links ?? existing.links, body.input, body.responses);
+          const extras = { label: body.label, links };
+          await writer.replaceTag(id, body.tag, extras, body.input, body.responses);
           return writer.findById(id);
         }),
       );
@@ -301,6 +336,7 @@ export function createTagService(deps: {
             ...(t.label ? { label: t.label } : {}),
             input: t.input,
             responses: t.responses,
+            ...(t.links ? { links: t.links } : {}),
           })),
         },
       };
@@ -312,6 +348,8 @@ export function createTagService(deps: {
       for (const t of archive.tags) {
         for (const text of t.input) records.push([t.tag, 'input', text]);
         for (const text of t.responses) records.push([t.tag, 'response', text]);
+        for (const l of t.links ?? [])
+          records.push([t.tag, 'link', `${l.input}${CSV_LINK_SEPARATOR}${l.response}`]);
       }
       // Texts are the learners' and admins' words: neutralise any that a spreadsheet would run.
       return { character, csv: toCsv(records.map((r) => r.map(toSpreadsheetCell))) };

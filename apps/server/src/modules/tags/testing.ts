@@ -20,6 +20,7 @@ export interface TagDto {
   label?: string;
   input: string[];
   responses: string[];
+  links?: { input: string; response: string }[];
 }
 
 /** The test client with the tag suites' shortcuts (they throw unless the request succeeds). */
@@ -45,6 +46,7 @@ export function tagsClient(app: FastifyInstance, token?: string) {
       label?: string;
       input: string[];
       responses: string[];
+      links?: { input: string; response: string }[];
     }): Promise<TagDto> {
       const res = await api.post('/api/chatbot/tags', tag);
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);

@@ -316,6 +316,58 @@ describe('edit and view', () => {
     expect(await screen.findByRole('rowheader', { name: /salam/ })).toBeInTheDocument();
   });
 
+  it('links inputs to the response they ask for, and drops a link whose response is removed', async () => {
+    const sapaan = {
+      ...makeTag('sapaan', 3, 3),
+      links: [{ input: 'Pertanyaan 1 tentang sapaan', response: 'Jawaban 2 tentang sapaan' }],
+    };
+    const api = fakeTagsApi({ Soekarno: [sapaan] });
+    const { user } = await openArchive('/crudsoekarno', 390);
+    await user.click(await screen.findByRole('button', { name: 'Ubah tag sapaan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ubah tag "sapaan"' });
+    await within(dialog).findByLabelText('Nama Tag');
+
+    // The disclosure opens from the keyboard; each input has its "Jawaban" select.
+    const toggle = within(dialog).getByRole('button', { name: /^Jawaban per input/ });
+    expect(toggle).toHaveTextContent('· 1 terhubung');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const select = (n: number) =>
+      within(dialog).getByRole('combobox', {
+        name: `Jawaban untuk Pertanyaan ${n} tentang sapaan`,
+      });
+    expect(select(1)).toHaveDisplayValue('2. Jawaban 2 tentang sapaan');
+    expect(select(2)).toHaveDisplayValue('— otomatis —');
+    expect(
+      within(select(3))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      '— otomatis —',
+      '1. Jawaban 1 tentang sapaan',
+      '2. Jawaban 2 tentang sapaan',
+      '3. Jawaban 3 tentang sapaan',
+    ]);
+    await user.selectOptions(select(2), '3. Jawaban 3 tentang sapaan');
+    await user.selectOptions(select(3), '1. Jawaban 1 tentang sapaan');
+    await user.selectOptions(select(3), '— otomatis —');
+    expect(toggle).toHaveTextContent('· 2 terhubung');
+
+    // Removing a response removes the links to it.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Hapus respons "Jawaban 2 tentang sapaan"' }),
+    );
+    expect(select(1)).toHaveDisplayValue('— otomatis —');
+    await user.click(within(dialog).getByRole('button', { name: 'Simpan perubahan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT', '/chatbot/update/')[0]?.body).toMatchObject({
+      responses: ['Jawaban 1 tentang sapaan', 'Jawaban 3 tentang sapaan'],
+      links: [{ input: 'Pertanyaan 2 tentang sapaan', response: 'Jawaban 3 tentang sapaan' }],
+    });
+  });
+
   it("shows 'Gagal memperbarui tag' when an update fails without a message, the server's otherwise", async () => {
     const sapaan = makeTag('sapaan');
     fakeTagsApi({ Soekarno: [sapaan] });

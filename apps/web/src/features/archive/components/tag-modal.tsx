@@ -13,9 +13,11 @@ import {
   FEW_INPUTS_THRESHOLD,
   foldPhrase,
   INPUT_LENGTH_MAX,
+  keepLinks,
   RESPONSE_LENGTH_MAX,
   TAG_LABEL_MAX,
   TAG_NAME_MAX,
+  type TagLink,
 } from '@dwitunggal/contracts/tags';
 import type { Figure } from '@dwitunggal/contracts/characters';
 import {
@@ -28,13 +30,20 @@ import {
   type Tag,
 } from '../api/tags-api';
 import { ChipEditor } from './chip-editor';
+import { LinkEditor, shortResponse } from './link-editor';
 
 export type ModalMode = 'create' | 'edit' | 'view';
 export type ModalTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
 
-type Values = { tag: string; label: string; input: string[]; responses: string[] };
+type Values = {
+  tag: string;
+  label: string;
+  input: string[];
+  responses: string[];
+  links: TagLink[];
+};
 
-const EMPTY: Values = { tag: '', label: '', input: [], responses: [] };
+const EMPTY: Values = { tag: '', label: '', input: [], responses: [], links: [] };
 // The server's own rules and messages for a tag's fields (the figure is not a form field).
 // The display name is always a text field here; the schema also accepts it absent.
 const loadSchema = () =>
@@ -80,9 +89,11 @@ export function TagModal({
     schema: loadSchema,
     onSubmit: async (data) => {
       setFormError(null);
-      const body = { ...data, nama: figure.nama };
+      const { links = [], ...fields } = data;
       try {
         if (mode === 'create') {
+          // Links only when given: a create that merges keeps the tag's stored links anyway.
+          const body = { ...fields, nama: figure.nama, ...(links.length > 0 ? { links } : {}) };
           const created = await createTag(body);
           onSaved({
             tone: 'success',
@@ -90,7 +101,8 @@ export function TagModal({
             description: `${created.data.added_inputs} input dan ${created.data.added_responses} respons ditambahkan`,
           });
         } else if (id) {
-          const updated = await updateTag(id, body);
+          // An update always sends the links: the form shows them all, so none means none.
+          const updated = await updateTag(id, { ...fields, nama: figure.nama, links });
           onSaved({ tone: 'success', title: updated.message || TAG_UI_MESSAGES.updated });
         }
       } catch (error) {
@@ -111,7 +123,13 @@ export function TagModal({
       (tag) => {
         if (controller.signal.aborted) return;
         setDetail(tag);
-        reset({ tag: tag.tag, label: tag.label ?? '', input: tag.input, responses: tag.responses });
+        reset({
+          tag: tag.tag,
+          label: tag.label ?? '',
+          input: tag.input,
+          responses: tag.responses,
+          links: tag.links ?? [],
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -125,6 +143,20 @@ export function TagModal({
   useEffect(() => {
     if (mode === 'edit' && detail) focus('tag');
   }, [mode, detail, focus]);
+
+  // A link whose input or response is removed from the form goes with it.
+  const links = form.listField('links');
+  const pruning = (name: 'input' | 'responses') => {
+    const list = form.listField(name);
+    return {
+      ...list,
+      onChange: (items: string[]) => {
+        list.onChange(items);
+        const next = { ...values, [name]: items };
+        links.onChange(keepLinks(values.links, next.input, next.responses));
+      },
+    };
+  };
 
   const loading = id !== null && !detail;
   const shownName = detail?.tag ?? (target.mode === 'create' ? '' : target.name);
@@ -216,7 +248,7 @@ export function TagModal({
           <ChipEditor
             label="Input"
             noun="input"
-            {...form.listField('input')}
+            {...pruning('input')}
             maxLength={INPUT_LENGTH_MAX}
             placeholder="Ketik pertanyaan, tekan Enter"
             hint={`Kalimat yang mungkin diketik pelajar. Tempel beberapa baris untuk menambah sekaligus. Disarankan minimal ${FEW_INPUTS_THRESHOLD} input.`}
@@ -224,12 +256,13 @@ export function TagModal({
           <ChipEditor
             label="Respons"
             noun="respons"
-            {...form.listField('responses')}
+            {...pruning('responses')}
             maxLength={RESPONSE_LENGTH_MAX}
             multiline
             placeholder="Ketik jawaban, tekan Enter"
-            hint="Chatbot memilih salah satu respons secara acak."
+            hint="Chatbot memilih respons yang paling menjawab pertanyaan; jika setara, acak."
           />
+          <LinkEditor {...links} input={values.input} responses={values.responses} />
         </form>
       )}
     </Dialog>
@@ -260,6 +293,12 @@ function TagDetail({ tag }: { tag: Tag }) {
       )}
       <PhraseList title="Input" items={tag.input} />
       <PhraseList title="Respons" items={tag.responses} />
+      {tag.links && tag.links.length > 0 && (
+        <PhraseList
+          title="Jawaban per input"
+          items={tag.links.map((l) => `${l.input} → ${shortResponse(l.response)}`)}
+        />
+      )}
     </div>
   );
 }
