@@ -26,6 +26,9 @@ import { corpora, r4, readJson } from './classifier-data';
 
 const variants: Record<string, Omit<TrainOptions, 'seed'>> = {
   product: {},
+  ...(process.env.OOS_THRESHOLDS && {
+    candidate: { thresholds: JSON.parse(process.env.OOS_THRESHOLDS) as TrainOptions['thresholds'] },
+  }),
   before: {
     config: { outOfScope: false },
     thresholds: { minProbability: 0, minMargin: 0.5, minKnownShare: 0.3 },
