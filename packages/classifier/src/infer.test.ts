@@ -144,7 +144,9 @@ describe('classifier in the browser', () => {
     // The out-of-scope unit learned that cooking is not the figure's subject.
     const offTopic = await classifier.classify('resep nasi goreng bung');
     expect(offTopic.outOfScope).toBeGreaterThan(p.outOfScope);
-    expect(offTopic.lowConfidence).toBe(true);
+    expect(offTopic.outOfScope).toBeGreaterThan(0.5);
+    // On this three-tag toy data it is not answered outright (a fallback or a "Maksud Anda").
+    expect(offTopic.lowConfidence || offTopic.closeCall).toBe(true);
     expect(classifier.respond('sapaan', () => 0)).toBe('Halo, Saudara!');
     expect(classifier.respond('tidak-ada')).toBeUndefined();
     expect(p.runnerUp).not.toBe(p.tag);
