@@ -270,13 +270,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (f.anaphora) score -= 0.15;
         // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
         // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
+        // So does a sentence naming the other person of a passage about the two of them
+        // ("Pada Maret 1967 MPRS mengangkat Soeharto sebagai Pejabat Presiden", in "Soeharto
+        // dan Soekarno, 1966-1970") without naming the figure.
         const person = titlePerson(hit.passage.title);
+        const partner = partnerInTitle(hit.passage.title);
         const otherPerson =
-          person !== undefined &&
           !mentionsTarget &&
           !aboutOthers &&
-          f.head[0] === person &&
-          !asked.has(person);
+          ((person !== undefined && f.head[0] === person && !asked.has(person)) ||
+            (partner !== undefined &&
+              !asked.has(partner) &&
+              wordsOf(foldForMatch(sentence.text)).includes(partner)));
         if (otherPerson) score -= 0.5;
         const length = f.words;
         if (length < 5) score -= 0.2;
@@ -447,6 +452,17 @@ function titlePerson(title: string): string | undefined {
   const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
   if (!m?.[1]) return undefined;
   return wordsOf(foldForMatch(m[1]))[0];
+}
+
+/**
+ * The folded last word of the name of the other person in the title of a passage about a
+ * figure and that person ("Soeharto dan Soekarno, 1966-1970", "A.H. Nasution dan Soekarno
+ * hingga 1962"); not a title about the two figures ("Persahabatan Soekarno dan Hatta").
+ */
+function partnerInTitle(title: string): string | undefined {
+  const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*) dan (?:Bung )?(?:Soekarno|Hatta)\b/.exec(title);
+  if (!m?.[1] || /\b(?:Soekarno|Hatta)\b/.test(m[1])) return undefined;
+  return wordsOf(foldForMatch(m[1])).at(-1);
 }
 
 const ASKS_LONG_FORM = /\b(?:singkatan|singkatannya|kepanjangan|kepanjangannya|kependekan)\b/;

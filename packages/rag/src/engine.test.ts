@@ -75,6 +75,8 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'gmn ceritanya bapak berhenti jd presiden', /Megawati/],
     ['hatta', 'nama asli bapak siapa sih pak', /Sayuti Melik, yang bernama asli/],
     ['soekarno', 'Bapak dulu kuliah di mana ya?', /Guntur/],
+    // "Soeharto dan Soekarno, 1966-1970": Soeharto's appointment is not his.
+    ['soekarno', 'bapak diangkat jadi presiden kapan sih', /Soeharto/],
     // Asked about his father, he tells of his father, not of his children's work.
     ['soekarno', 'nama ayah bapak siapa', /Rachmawati|Guruh|Guntur/],
   ] as const)('does not answer %s: %j with another person', async (karakter, prompt, wrong) => {
