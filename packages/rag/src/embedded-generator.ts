@@ -4,7 +4,7 @@ import { ANSWER_SHAPES, analyzeQuestion, type QuestionType } from '@dwitunggal/t
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
-import type { IndexedSentence, QueryTerm, SearchHit } from './retriever';
+import { relativeInTitle, type IndexedSentence, type QueryTerm, type SearchHit } from './retriever';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
 import { KIN_NOUNS, toFirstPerson } from './voice';
 
@@ -270,13 +270,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (f.anaphora) score -= 0.15;
         // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
         // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
+        // So does a sentence naming the other person of a passage about the two of them
+        // ("Pada Maret 1967 MPRS mengangkat Soeharto sebagai Pejabat Presiden", in "Soeharto
+        // dan Soekarno, 1966-1970") without naming the figure.
         const person = titlePerson(hit.passage.title);
+        const partner = partnerInTitle(hit.passage.title);
         const otherPerson =
-          person !== undefined &&
           !mentionsTarget &&
           !aboutOthers &&
-          f.head[0] === person &&
-          !asked.has(person);
+          ((person !== undefined && f.head[0] === person && !asked.has(person)) ||
+            (partner !== undefined &&
+              !asked.has(partner) &&
+              wordsOf(foldForMatch(sentence.text)).includes(partner)));
         if (otherPerson) score -= 0.5;
         const length = f.words;
         if (length < 5) score -= 0.2;
@@ -287,6 +292,21 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const byScore = (a: Candidate, b: Candidate) =>
       b.score - a.score || a.hitRank - b.hitRank || a.sentence.index - b.sentence.index;
     candidates.sort(byScore);
+    // A sentence of a passage about one of his relatives ("Guntur kemudian kuliah di ...",
+    // "Rachmawati kemudian mendirikan ...") in which the figure does not figure neither answers
+    // nor supports a question about him, unless that relative is asked about (by name, or by the
+    // relation: "nama ayah Bapak" and the father's passage).
+    const kinAsked = content
+      .filter((t) => KIN_STEMS.has(t.term))
+      .flatMap((t) => [t.term, ...t.alternatives.map((a) => a.term)]);
+    const aboutRelative = (c: Candidate) => {
+      const relative = relativeInTitle(c.hit.passage.title);
+      if (relative === undefined || !targets.includes(karakter)) return false;
+      if (wordsOf(foldForMatch(relative)).some((w) => asked.has(w))) return false;
+      const titleWords = wordsOf(foldForMatch(c.hit.passage.title));
+      if (kinAsked.some((k) => titleWords.includes(k))) return false;
+      return !/\b(?:saya|kami)\b/i.test(spokenOf(c.sentence, karakter));
+    };
 
     // The main fact is the best sentence of any retrieved passage (its passage's rank counts in
     // its score): the right passage is often second or third.
@@ -311,7 +331,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           c.hitRank <= RESCUE_RANK &&
           isAboutTarget(c.hit) &&
           c.relevance >= base.relevance &&
-          featuresOf(c.sentence).intents.has(intent),
+          featuresOf(c.sentence).intents.has(intent) &&
+          !aboutRelative(c),
       );
       if (rescue) first = rescue;
     }
@@ -323,8 +344,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       return compose({ karakter, question, hits: [] });
     }
     const chosen: Candidate[] = [first];
+    // The time boundary (see below) is known from the main fact: a sentence on the other side of
+    // it would be left out, so it does not take a place that a neighbour could fill.
+    const narrated = afterLifetime(first.sentence.text, karakter);
     const accept = (c: Candidate) =>
       chosen.length < maxFacts &&
+      afterLifetime(c.sentence.text, karakter) === narrated &&
       !chosen.includes(c) &&
       !chosen.some((x) => similar(x.sentence, c.sentence)) &&
       // A long sentence (a quoted document) only comes in as the main fact.
@@ -342,6 +367,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           c.hit !== first.hit &&
           c.relevance >= 0.5 &&
           c.score >= 0.6 * first.score &&
+          !aboutRelative(c) &&
           accept(c)
         ) {
           chosen.push(c);
@@ -366,7 +392,6 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     );
     // The time boundary: when the main fact lies after the figure's death, the answer is a
     // narrator's note with the facts as written; otherwise such sentences are left out.
-    const narrated = afterLifetime(first.sentence.text, karakter);
     const kept = chosen.filter((c) => afterLifetime(c.sentence.text, karakter) === narrated);
     const facts: UsedSentence[] = kept.map((c) => {
       const note = narrated ? null : todayNote(c.sentence.text);
@@ -427,6 +452,17 @@ function titlePerson(title: string): string | undefined {
   const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
   if (!m?.[1]) return undefined;
   return wordsOf(foldForMatch(m[1]))[0];
+}
+
+/**
+ * The folded last word of the name of the other person in the title of a passage about a
+ * figure and that person ("Soeharto dan Soekarno, 1966-1970", "A.H. Nasution dan Soekarno
+ * hingga 1962"); not a title about the two figures ("Persahabatan Soekarno dan Hatta").
+ */
+function partnerInTitle(title: string): string | undefined {
+  const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*) dan (?:Bung )?(?:Soekarno|Hatta)\b/.exec(title);
+  if (!m?.[1] || /\b(?:Soekarno|Hatta)\b/.test(m[1])) return undefined;
+  return wordsOf(foldForMatch(m[1])).at(-1);
 }
 
 const ASKS_LONG_FORM = /\b(?:singkatan|singkatannya|kepanjangan|kepanjangannya|kependekan)\b/;

@@ -59,6 +59,11 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'bapak pertama kali ditangkap belanda taun brp', /1929/],
     // What a short form stands for: the sentence that spells it out.
     ['soekarno', 'PNI singkatan dr apa', /Partai Nasional Indonesia \(PNI\)/],
+    // A later sentence (his father's grave) that would be left out takes no place: the main
+    // fact's neighbour comes second.
+    ['soekarno', 'nama ayah bapak siapa', /Soekemi .*\. Sebagai guru pemerintah/],
+    // His own studies, not his son's at the same college.
+    ['soekarno', 'Bapak dulu kuliah di mana ya?', /saya melanjutkan studi ke Technische/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);
@@ -69,6 +74,11 @@ describe('rag engine (what POST /api/chat calls)', () => {
   it.each([
     ['soekarno', 'gmn ceritanya bapak berhenti jd presiden', /Megawati/],
     ['hatta', 'nama asli bapak siapa sih pak', /Sayuti Melik, yang bernama asli/],
+    ['soekarno', 'Bapak dulu kuliah di mana ya?', /Guntur/],
+    // "Soeharto dan Soekarno, 1966-1970": Soeharto's appointment is not his.
+    ['soekarno', 'bapak diangkat jadi presiden kapan sih', /Soeharto/],
+    // Asked about his father, he tells of his father, not of his children's work.
+    ['soekarno', 'nama ayah bapak siapa', /Rachmawati|Guruh|Guntur/],
   ] as const)('does not answer %s: %j with another person', async (karakter, prompt, wrong) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).not.toMatch(wrong);

@@ -194,3 +194,37 @@ describe('bounded work per question', () => {
     expect(terms.find((t) => t.word === 'proklamsi')?.kind).toBe('corrected');
   });
 });
+
+describe("a relative's passage", () => {
+  const relatives = createRetriever(
+    parsePassages([
+      {
+        id: 'guntur',
+        title: 'Guntur Soekarnoputra, putra sulung Soekarno',
+        figures: ['soekarno'],
+        period: '1944',
+        text: 'Guntur lahir di Jakarta. Guntur kuliah di Institut Teknologi Bandung.',
+        references: ['Catatan'],
+      },
+      {
+        id: 'studi',
+        title: 'Soekarno di Bandung',
+        figures: ['soekarno'],
+        period: '1921-1926',
+        text: 'Soekarno menempuh studi teknik di Technische Hoogeschool Bandung dan lulus pada 1926.',
+        references: ['Catatan'],
+      },
+    ]),
+  );
+  const first = (query: string) =>
+    relatives.search(query, { karakter: 'soekarno', k: 2 })[0]?.passage.id;
+
+  it('does not answer a question about the figure himself', () => {
+    expect(first('Bapak dulu kuliah di mana?')).toBe('studi');
+  });
+
+  it('answers a question about that relative, by name or by the relation', () => {
+    expect(first('Guntur kuliah di mana?')).toBe('guntur');
+    expect(first('anak bapak kuliah di mana?')).toBe('guntur');
+  });
+});

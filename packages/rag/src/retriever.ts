@@ -2,7 +2,9 @@ import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contra
 import { createAnalyzer, expansionsOf, isFrameStem, STOPWORDS, type Analyzer } from './analyzer';
 import { periodRange, type Passage } from './knowledge';
 import { figureNameTerm, normalizeQuestion } from './query';
+import { FAMILY_NAMES, KIN_NOUNS } from './voice';
 import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
+import { analyzeQuestion } from '@dwitunggal/text/question';
 import { createCorrector, MIN_FUZZY_LENGTH } from '@dwitunggal/text/fuzzy';
 
 /** The later of the two figures' deaths. */
@@ -35,6 +37,12 @@ export interface RetrieverOptions {
   fuzzyWeight?: number;
   /** Weight of the figure's name added for "Bapak", "Anda"... (not typed by the learner). */
   impliedNameWeight?: number;
+  /**
+   * Score factor for a passage about one of the figures' relatives ("Guntur Soekarnoputra,
+   * putra sulung Soekarno") when the question asks about no relative and does not name that
+   * one: "Bapak kuliah di mana?" is about his own studies, not his son's.
+   */
+  relativeFactor?: number;
   /** Weight of a near-synonym added by query expansion, relative to the word typed. */
   synonymWeight?: number;
   /** Weight of words that frame the question ("maksud", "isi", "peran"...). */
@@ -135,6 +143,7 @@ export const DEFAULT_RETRIEVER_OPTIONS: Required<RetrieverOptions> = {
   contextWeight: 0.5,
   phraseWeight: 1,
   synonymWeight: 0.6,
+  relativeFactor: 0.6,
   frameWeight: 0.35,
   unknownWeight: 0.8,
   minCoverage: 0.5,
@@ -163,6 +172,31 @@ const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
 /** The weight of a question's content: its terms' weights, the figures' names left out. */
 const contentMassOf = (terms: readonly QueryTerm[]) =>
   terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
+
+/** Words of kinship: a question with one of them asks about his relatives. */
+const KIN_TERMS: ReadonlySet<string> = new Set([
+  ...KIN_NOUNS,
+  'keluarga',
+  'tua',
+  'cucu',
+  'menantu',
+  'ortu',
+]);
+/** "Guntur Soekarnoputra, putra sulung Soekarno": the relative's name, then the relation. */
+const RELATIVE_TITLE = new RegExp(
+  `^((?:[A-Z][\\w.'-]*\\s)*[A-Z][\\w.'-]*), (?:${KIN_NOUNS.join('|')})(?: [a-z]+)? (?:Bung )?(?:Soekarno|Hatta)\\b`,
+);
+
+/**
+ * The name of the figure's relative a passage is about, from its title: "Guntur Soekarnoputra,
+ * putra sulung Soekarno", or a bare name of the figures' families ("Rachmawati Soekarnoputri").
+ */
+export function relativeInTitle(title: string): string | undefined {
+  const named = RELATIVE_TITLE.exec(title)?.[1];
+  if (named) return named;
+  const bare = /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)*$/.test(title) ? title : undefined;
+  return bare && FAMILY_NAMES.has(bare.split(' ')[0] as string) ? bare : undefined;
+}
 
 const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
 /** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
@@ -336,6 +370,11 @@ export function createRetriever(
     );
   }
   const figuresOf = docs.map((d) => new Set<CharacterKey>(d.passage.figures));
+  /** For a passage about a relative of a figure: the terms of the relative's name. */
+  const relativeOf = docs.map((d) => {
+    const name = relativeInTitle(d.passage.title);
+    return name ? analyzer.termsOfFolded(foldForMatch(name)) : undefined;
+  });
 
   /** The question's terms, then its context's terms not in it, at the context's weight. */
   const analyzeWithContext = (query: string, karakter: CharacterKey, context?: string) => {
@@ -431,12 +470,23 @@ export function createRetriever(
     // answered by Soekarno's marriages, however many words they share).
     const scored: number[] = [];
     const elsewhere: number[] = [];
+    const asked = new Set(terms.filter((t) => t.kind !== 'implied').map((t) => t.term));
+    // "Siapa ...?" may be answered by the relative: only other questions set relatives aside.
+    /** Relatives' passages set aside, with the score they had before. */
+    const setAside = new Map<number, number>();
+    const asksKin =
+      [...asked].some((t) => KIN_TERMS.has(t)) || analyzeQuestion(query).type === 'who';
     for (let i = 0; i < n; i++) {
       const raw = scores[i] as number;
       if (raw <= 0) continue;
       let about = 0;
       for (const f of targets) if ((figuresOf[i] as Set<CharacterKey>).has(f)) about += 1;
+      const relative = relativeOf[i];
       scores[i] = raw * (1 + (opts.figureBoost * about) / targets.length);
+      if (relative && !asksKin && !relative.some((t) => asked.has(t))) {
+        setAside.set(i, scores[i] as number);
+        scores[i] = (scores[i] as number) * opts.relativeFactor;
+      }
       (about > 0 ? scored : elsewhere).push(i);
     }
     if (scored.length === 0) scored.push(...elsewhere);
@@ -480,7 +530,13 @@ export function createRetriever(
       };
     };
     if (includeWeak) return topRanks(k).map(hitOf);
-    if (!passesGate(terms, topRanks(3).map(hitOf))) return [];
+    // The gate reads the three best as they ranked before relatives were set aside: a question
+    // answered only by a relative's passage still gets that passage rather than a refusal.
+    const unaside = (i: number) => setAside.get(i) ?? scores[i] ?? 0;
+    const gateDocs = [...new Set([...topRanks(3), ...setAside.keys()])]
+      .sort((a, b) => unaside(b) - unaside(a))
+      .slice(0, 3);
+    if (!passesGate(terms, gateDocs.map(hitOf))) return [];
     const hits: SearchHit[] = [];
     for (let r = 0; hits.length < k; r++) {
       const i = rank(r);

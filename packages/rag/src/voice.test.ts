@@ -276,3 +276,67 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
   };
   for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));
 });
+
+describe('toFirstPerson: what is his, and who "mereka" are', () => {
+  const cases: Record<string, readonly Row[]> = {
+    'gives him the "-nya" of his childhood name and of his companions': [
+      [
+        'Menurut penuturan Soekarno, Koesno kecil sering sakit, sehingga ayahnya mengganti nama.',
+        'soekarno',
+        'Menurut penuturan saya, Koesno kecil sering sakit, sehingga ayah saya mengganti nama.',
+      ],
+      // A state or nation named between is no person: the companion is still his.
+      [
+        'Soekarno ditangkap polisi Hindia Belanda di Yogyakarta bersama rekannya, Gatot.',
+        'soekarno',
+        'Saya ditangkap polisi Hindia Belanda di Yogyakarta bersama rekan saya, Gatot.',
+      ],
+      [
+        'Pemerintah Belanda mencurigai Hatta dan kawan-kawannya.',
+        'hatta',
+        'Pemerintah Belanda mencurigai saya dan kawan-kawan saya.',
+      ],
+      ['Hatta meminta sekretarisnya pulang.', 'hatta', 'Saya meminta sekretaris saya pulang.'],
+      // Someone else's childhood name or companion stays his.
+      [
+        'Soekarno mengenal Sjahrir bersama rekannya.',
+        'soekarno',
+        'Saya mengenal Sjahrir bersama rekannya.',
+      ],
+    ],
+    'makes "mereka" and "keduanya" "kami" once he is one of them': [
+      [
+        'Di Yogyakarta, Hatta dan Rahmi membina rumah tangga mereka.',
+        'hatta',
+        'Di Yogyakarta, saya dan Rahmi membina rumah tangga kami.',
+      ],
+      [
+        'Pernikahan Soekarno dengan Inggit tidak dikaruniai anak, tetapi keduanya mengangkat Ratna.',
+        'soekarno',
+        'Pernikahan saya dengan Inggit tidak dikaruniai anak, tetapi kami berdua mengangkat Ratna.',
+      ],
+      [
+        'Pengadilan membebaskan Hatta, Nazir Pamontjak, dan Ali karena tuduhan terhadap mereka lemah.',
+        'hatta',
+        'Pengadilan membebaskan saya, Nazir Pamontjak, dan Ali karena tuduhan terhadap kami lemah.',
+      ],
+      // Not when "saya" owns a noun, names a source, or starts a new clause.
+      [
+        'Ibu Soekarno dan kakaknya tinggal di Blitar, dan Soekarno sering mengunjungi mereka.',
+        'soekarno',
+        'Ibu saya dan kakak saya tinggal di Blitar, dan saya sering mengunjungi mereka.',
+      ],
+      [
+        'Menurut penuturan Soekarno, Raden Soekemi dan Nyoman Rai menikah sebelum pernikahan mereka diakui.',
+        'soekarno',
+        'Menurut penuturan saya, Raden Soekemi dan Nyoman Rai menikah sebelum pernikahan mereka diakui.',
+      ],
+      [
+        'Setelah Hatta tiba, mereka menemui Sjahrir.',
+        'hatta',
+        'Setelah saya tiba, mereka menemui Sjahrir.',
+      ],
+    ],
+  };
+  for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));
+});

@@ -25,7 +25,10 @@ import type { CharacterKey } from '@dwitunggal/contracts/characters';
  * 2. Once the speaker is in the sentence, a third-person pronoun ("ia", "dia", "beliau") and the
  *    possessive "-nya" of a short list of personal nouns ("ayahnya", "kakak perempuannya",
  *    "hukumannya", "perannya") become first person when the nearest person mentioned before them
- *    is the speaker.
+ *    is the speaker (his own childhood name, "Koesno kecil", counts as the speaker; a state or
+ *    nation, "polisi Hindia Belanda", counts as no person).
+ * 3. Once the speaker is joined with others ("saya dan Rahmi", "Pernikahan saya dengan Inggit"),
+ *    a later "mereka" becomes "kami" and "keduanya" "kami berdua".
  *
  * Nothing else changes: no fact is added or removed, so every sentence of an answer maps back to
  * exactly one sentence of the knowledge base.
@@ -84,6 +87,15 @@ export const FAMILY_NAMES: ReadonlySet<string> = new Set([
   'Bayu',
   'Totok',
 ]);
+
+/**
+ * The figure's own earlier names, used in the third person for him as a child ("Koesno kecil
+ * sering sakit-sakitan"): when one is the nearest person before a "-nya", the speaker owns it.
+ */
+const OWN_EARLIER_NAMES: Record<CharacterKey, ReadonlySet<string>> = {
+  soekarno: new Set(['Koesno', 'Kusno']),
+  hatta: new Set(['Athar']),
+};
 
 /** Words that start with "di" without being passive verbs. */
 const NOT_PASSIVE = new Set([
@@ -178,7 +190,11 @@ const PERSONAL_NOUNS = [
   'mertua',
   'sahabat',
   'teman',
+  'kawan',
   'rekan',
+  'sekretaris',
+  'ajudan',
+  'pengikut',
   'guru',
   'peran',
   'pengalaman',
@@ -214,6 +230,7 @@ const PERSONAL_NOUNS = [
   'kedatangan',
   'kepulangan',
   'pernikahan',
+  'pertemuan',
   'perjuangan',
   'pembuangan',
   'penahanan',
@@ -294,16 +311,18 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
   out = out.replace(
     PERSONAL_POSSESSIVE,
     (whole: string, noun: string, offset: number, text: string) =>
-      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), noun)
+      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), karakter, noun)
         ? `${noun} saya`
         : whole,
   );
   out = out.replace(
     /\b(ia|dia|beliau)\b/g,
     (whole: string, _p: string, offset: number, text: string) =>
-      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset)) ? 'saya' : whole,
+      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), karakter)
+        ? 'saya'
+        : whole,
   );
-  return out;
+  return weTwo(out);
 }
 
 type Mention = 'speaker' | 'agent' | 'keep';
@@ -359,7 +378,7 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
  * candidates: a capitalised run right after "di", "ke" or "dari" ("di Mojokerto"), and a run
  * that follows such a place after a comma ("di Blitar, Jawa Timur").
  */
-function nearestPersonIsSpeaker(before: string, possessed = ''): boolean {
+function nearestPersonIsSpeaker(before: string, karakter: CharacterKey, possessed = ''): boolean {
   // "ibunya ... keluarganya": the family is the mother's; "ibunya dan ayahnya": both his.
   const relativeCounts = !KIN_POSSESSED.test(`${possessed.split(' ')[0] ?? ''}nya`);
   // An opening attribution ("Menurut penuturan saya kepada Cindy Adams, ibunya ...") names its
@@ -367,7 +386,7 @@ function nearestPersonIsSpeaker(before: string, possessed = ''): boolean {
   // when no one else comes after it.
   const attribution = /^Menurut\b([^,]*),/.exec(before);
   const rest = attribution ? before.slice(attribution[0].length) : before;
-  const found = nearestCandidate(rest, !attribution, relativeCounts);
+  const found = nearestCandidate(rest, !attribution, relativeCounts, OWN_EARLIER_NAMES[karakter]);
   return found ?? (attribution ? /\bsaya\b/i.test(attribution[1] ?? '') : false);
 }
 
@@ -376,6 +395,7 @@ function nearestCandidate(
   before: string,
   startsSentence: boolean,
   relativeCounts: boolean,
+  ownNames: ReadonlySet<string>,
 ): boolean | null {
   const words = before.split(' ').filter((w) => w !== '');
   const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
@@ -393,7 +413,7 @@ function nearestCandidate(
   }
   for (let i = words.length - 1; i >= 0; i--) {
     const word = bare[i] as string;
-    if (word === 'saya' || word === 'Saya') return true;
+    if (word === 'saya' || word === 'Saya' || ownNames.has(word)) return true;
     if (/^(?:ia|dia|mereka|beliau|keduanya)$/i.test(word)) return false;
     // A relative named before ("ibunya ... keluarganya") is the nearer person.
     if (relativeCounts && KIN_POSSESSED.test(word)) return false;
@@ -454,7 +474,51 @@ const OFFICE_WORDS = new Set([
   'Partai',
   'Panitia',
   'Badan',
+  // States and nations ("polisi kolonial Hindia Belanda", "pemerintah Jepang") are no persons.
+  'Hindia',
+  'Belanda',
+  'Jepang',
+  'Inggris',
+  'Amerika',
+  'Sekutu',
 ]);
+
+/**
+ * The speaker joined with others ("saya dan Hatta", "Bung Karno dan saya", "Pernikahan saya
+ * dengan Inggit", "saya, Nazir Pamontjak, dan Ali", "saya menikah dengan Rahmi"): after it, a
+ * "mereka" or "keduanya" includes the speaker and becomes "kami" or "kami berdua".
+ */
+/** "saya" as the owner of the noun before it ("Ibu saya", "penuturan saya"), not a person joined. */
+const OWNED = [...PERSONAL_NOUNS, 'penuturan', 'menurut'];
+const NOT_OWNER = `(?<!\\b(?:${[...OWNED, ...OWNED.map(capitalised)].join('|')}) )`;
+const SPEAKER_JOINED = new RegExp(
+  [
+    `${NOT_OWNER}\\b[Ss]aya (?:dan|bersama|beserta) `,
+    // "Pernikahan saya dengan Inggit": the two of them, even after a noun he owns.
+    '\\b[Ss]aya dengan [A-Z]',
+    // Not ", dan saya ...": a new clause, not a pair.
+    '(?<!, )\\b(?:dan|dengan) saya\\b',
+    // A list of names: "saya, Nazir Pamontjak, Ali Sastroamidjojo, dan Abdul Madjid".
+    `${NOT_OWNER}\\b[Ss]aya(?:, [A-Z][\\w.']*(?: [A-Z][\\w.']*)*)+,? dan [A-Z]`,
+    '\\b[Ss]aya (?:menikah|bertemu|berkenalan|berunding) dengan [A-Z]',
+  ].join('|'),
+);
+
+function weTwo(spoken: string): string {
+  const joined = SPEAKER_JOINED.exec(spoken);
+  if (!joined) return spoken;
+  const from = joined.index + joined[0].length;
+  const rest = spoken
+    .slice(from)
+    .replace(/\b(mereka|keduanya)\b/g, (whole: string, _w: string, offset: number) =>
+      insideQuotes(spoken, from + offset) ? whole : whole === 'mereka' ? 'kami' : 'kami berdua',
+    );
+  return spoken.slice(0, from) + rest;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 function insideQuotes(sentence: string, index: number): boolean {
   const quotes = (sentence.slice(0, index).match(/["\u201c\u201d]/g) ?? []).length;
