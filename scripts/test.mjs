@@ -43,6 +43,10 @@ async function postgresEnv() {
   return { ...process.env, TEST_DATABASE_URL: cluster.url };
 }
 
+/** A vitest run against PostgreSQL: TEST_DATABASE_URL or the embedded cluster. */
+const vitestOnPostgres = async (label, args) =>
+  run(label, 'npx', ['vitest', 'run', ...args], await postgresEnv());
+
 try {
   if (!only || only === 'gates') {
     // Static gates first (`npm run gates`: prettier --check, eslint, tsc of every workspace), so
@@ -54,12 +58,7 @@ try {
     await run('unit and server tests (PGlite)', 'npx', ['vitest', 'run'], embeddedEnv);
   }
   if (!only || only === 'unit') {
-    await run(
-      'server tests (PostgreSQL)',
-      'npx',
-      ['vitest', 'run', '--project', 'server-postgres'],
-      await postgresEnv(),
-    );
+    await vitestOnPostgres('server tests (PostgreSQL)', ['--project', 'server-postgres']);
   }
   if (!only || only === 'e2e' || only === 'faults') {
     // Built with canary values of every server secret in the environment; the scan then proves
@@ -72,12 +71,10 @@ try {
     // The built server killed (-9), stopped (SIGTERM), cut off from PostgreSQL, run twice on one
     // database. PostgreSQL cases use TEST_DATABASE_URL or the embedded cluster; the outage
     // case starts a cluster of its own.
-    await run(
-      'fault tests (built server)',
-      'npx',
-      ['vitest', 'run', '--config', 'tests/faults/vitest.config.ts'],
-      await postgresEnv(),
-    );
+    await vitestOnPostgres('fault tests (built server)', [
+      '--config',
+      'tests/faults/vitest.config.ts',
+    ]);
   }
   if (!only || only === 'e2e') {
     await run('end-to-end tests (Chromium)', 'npm', ['test', '-w', '@dwitunggal/e2e']);
