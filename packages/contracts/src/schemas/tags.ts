@@ -133,9 +133,8 @@ export const updateTagBody = tagFieldsShape
   .superRefine(linksRule);
 export type UpdateTagBody = z.input<typeof updateTagBody>;
 
-export const tag = z.object({
-  id: z.string(),
-  nama: characterNama,
+/** A tag's texts as stored and exchanged (answers and archive files), without its ids. */
+const tagTexts = z.object({
   tag: z.string(),
   /** The display name learners see; absent when the tag has none (they see the tag's id). */
   label: z.string().optional(),
@@ -144,6 +143,8 @@ export const tag = z.object({
   /** Inputs linked to the response they ask for; absent when the tag has none. */
   links: z.array(z.object({ input: z.string(), response: z.string() })).optional(),
 });
+
+export const tag = z.object({ id: z.string(), nama: characterNama }).extend(tagTexts.shape);
 export type Tag = z.infer<typeof tag>;
 
 export const tagList = z.array(tag);
@@ -165,15 +166,7 @@ export const deleteTagData = z.object({ id: z.string() });
 export const archiveFile = z.object({
   version: z.literal(1).optional(),
   nama: characterName.optional(),
-  tags: z.array(
-    z.object({
-      tag: z.string(),
-      label: z.string().optional(),
-      input: z.array(z.string()),
-      responses: z.array(z.string()),
-      links: z.array(z.object({ input: z.string(), response: z.string() })).optional(),
-    }),
-  ),
+  tags: z.array(tagTexts),
 });
 export type ArchiveFile = z.infer<typeof archiveFile>;
 
