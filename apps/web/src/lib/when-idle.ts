@@ -18,7 +18,9 @@ export const PAGE_SETTLE_MS = 3000;
  */
 export function afterPageSettles(quietMs = PAGE_SETTLE_MS): Promise<void> {
   return new Promise((resolve) => {
-    const wait = () => setTimeout(() => whenIdle(resolve), quietMs);
+    // The page may be gone when the timer fires (a test's DOM torn down): then nothing runs.
+    const wait = () =>
+      setTimeout(() => typeof window !== 'undefined' && whenIdle(resolve), quietMs);
     if (document.readyState === 'complete') wait();
     else window.addEventListener('load', wait, { once: true });
   });
