@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
 import { setSessionHooks, signIn, signOut } from '@/features/auth/api/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { restoreOnOpen } from '@/features/chat/learning/restore';
 import { enqueueTurns, queuedEntries } from '@/features/chat/learning/sync-queue';
+import { chatHistory } from '@/features/chat/stores/chat-history';
 import { learningApi } from '@/features/chat/learning/testing/learning-api';
 import { admin, learner, server, success, tokens } from '@/testing/server';
 import { registerSessionHooks } from './session-hooks';
@@ -87,5 +89,49 @@ describe('the restore after a confirmed session', () => {
     settle();
     await new Promise((r) => setTimeout(r, 0));
     expect(learningApi.state.calls).not.toContain('GET /api/achievements');
+  });
+});
+
+describe('the restore when an empty chat is opened', () => {
+  it('waits until the page has settled, does not fetch twice beside the session restore, and a sign-out cancels it', async () => {
+    // One page-settled moment that every waiting restore shares, as in the app.
+    let settle = () => {};
+    let gate = Promise.resolve();
+    const newPage = () => {
+      gate = new Promise<void>((resolve) => (settle = resolve));
+    };
+    const settled = () => gate;
+    newPage();
+    registerSessionHooks(settled);
+    learningApi.turnsFor(learner.id, 'hatta').push({
+      id: 1,
+      clientId: 'q1',
+      role: 'user',
+      text: 'Kapan Bapak lahir?',
+      model: 'rag',
+      meta: {},
+      createdAt: '2026-11-20T08:00:00.000Z',
+    });
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    void restoreOnOpen(learner.id, 'hatta', settled);
+    await new Promise((r) => setTimeout(r, 0));
+    // Nothing fetched before the page has settled: the chat's first render does not wait on it.
+    expect(learningApi.state.calls).not.toContain('GET /api/conversations/hatta');
+    settle();
+    await vi.waitFor(() => expect(chatHistory('hatta').get()).toHaveLength(1));
+    // The opened chat's figure is fetched once, not again by the restore after sign-in.
+    const fetched = learningApi.state.calls.filter((c) => c === 'GET /api/conversations/hatta');
+    expect(fetched).toHaveLength(1);
+
+    await signOut();
+    chatHistory('hatta').set([]);
+    learningApi.state.calls.length = 0;
+    newPage();
+    await signIn({ email: learner.email, password: 'rahasia123' });
+    void restoreOnOpen(learner.id, 'hatta', settled);
+    await signOut();
+    settle();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(learningApi.state.calls).not.toContain('GET /api/conversations/hatta');
   });
 });

@@ -1,5 +1,5 @@
 import { setSessionHooks } from '@/features/auth/api/session';
-import { afterPageSettles } from '@/lib/when-idle';
+import { pageSettled } from '@/lib/when-idle';
 
 /**
  * The auth feature's session events drive the learner's data kept on the server (the chat
@@ -13,7 +13,7 @@ const learning = () =>
  * `settled`: what the restore after a confirmed session waits for (by default until the page has
  * loaded and gone quiet: a prefetch no screen waits on; tests restore at once).
  */
-export function registerSessionHooks(settled: () => Promise<void> = afterPageSettles): void {
+export function registerSessionHooks(settled: () => Promise<void> = pageSettled): void {
   setSessionHooks({
     confirmed: (userId) => learning().then((h) => h.confirmed(userId, settled)),
     beforeSignOut: (userId) => learning().then((h) => h.beforeSignOut(userId)),

@@ -25,3 +25,15 @@ export function afterPageSettles(quietMs = PAGE_SETTLE_MS): Promise<void> {
     else window.addEventListener('load', wait, { once: true });
   });
 }
+
+let firstSettle: Promise<void> | undefined;
+
+/**
+ * Once per page: resolves when the page has first settled (`afterPageSettles`), and at once from
+ * then on. Work that a screen shows but that need not be in its first render (the server's copy
+ * of a learner's history) waits for it on a freshly loaded page, and runs at once on later
+ * in-app navigations.
+ */
+export function pageSettled(): Promise<void> {
+  return (firstSettle ??= afterPageSettles());
+}

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { CloseButton } from '@/components/ui/close-button';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/prerender/hydration';
-import { whenIdle } from '@/lib/when-idle';
+import { pageSettled } from '@/lib/when-idle';
 import { CHARACTERS, SCROLL_BUTTON_THRESHOLD } from '../config/characters';
 import { failureText } from '../lib/chat-failure';
 import { STARTERS } from '../config/starters';
@@ -56,13 +56,26 @@ export function ChatScreen({
   const panelCloseRef = useRef<HTMLButtonElement>(null);
   const panelId = `panel-${characterKey}`;
 
-  // TF.js and the model load in the background once the screen has painted: never on the
-  // critical path, never blocking typing. Errors surface when a message is sent. Not before a
-  // prerendered chat is hydrated: until then `model` is the default, not the learner's choice.
+  // TF.js and the model load in the background: never on the critical path, never blocking
+  // typing. On a freshly loaded page they wait until it has settled (checking the model's
+  // answer loads the contract's schemas), or start as soon as the learner moves into the input;
+  // on an in-app navigation they start at once. Errors surface when a message is sent. Not
+  // before a prerendered chat is hydrated: until then `model` is the default, not the
+  // learner's choice.
+  const prepare = !prerender && model === 'tfjs';
   useEffect(() => {
-    if (prerender || model !== 'tfjs') return;
-    return whenIdle(() => prepareModel(characterKey));
-  }, [prerender, model, characterKey]);
+    if (!prepare) return;
+    let left = false;
+    void pageSettled().then(() => {
+      if (!left) prepareModel(characterKey);
+    });
+    return () => {
+      left = true;
+    };
+  }, [prepare, characterKey]);
+  const prepareNow = () => {
+    if (prepare) prepareModel(characterKey);
+  };
 
   const scrollToBottom = useCallback((behavior: ScrollBehavior) => {
     const el = listRef.current;
@@ -195,7 +208,10 @@ export function ChatScreen({
           )}
         </div>
 
-        <div className="border-t border-kertas-300 bg-kertas-50 px-3 pt-3 pb-3 sm:px-6">
+        <div
+          className="border-t border-kertas-300 bg-kertas-50 px-3 pt-3 pb-3 sm:px-6"
+          onFocus={prepareNow}
+        >
           <div className="mx-auto w-full max-w-3xl space-y-2.5">
             {/* In the flow above the input, never over a message; the region stays mounted so
                 that screen readers announce each new achievement politely. */}

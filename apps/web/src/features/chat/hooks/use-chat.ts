@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { recordTags, recordTurns } from '../learning/record';
 import { restoreOnOpen } from '../learning/restore';
 import { useHydrated } from '@/prerender/hydration';
+import { pageSettled } from '@/lib/when-idle';
 import { CHAT_MESSAGES } from '../config/characters';
 import { STARTERS } from '../config/starters';
 import { askRag } from '../api/rag';
@@ -128,7 +129,8 @@ export function useChat(character: CharacterKey, userId: string | undefined) {
   // Nothing stored here for this figure: the learner's history comes from the server.
   const isEmpty = messages.length === 0;
   useEffect(() => {
-    if (hydrated && userId && isEmpty) void restoreOnOpen(userId, character).catch(() => {});
+    if (hydrated && userId && isEmpty)
+      void restoreOnOpen(userId, character, pageSettled).catch(() => {});
   }, [hydrated, userId, isEmpty, character]);
 
   const announceUnlock = useCallback((tag: string) => {

@@ -71,14 +71,17 @@ export async function restoreAchievements(): Promise<void> {
 }
 
 const restored = new Set<string>();
+/** Figures whose chat was opened empty, per account: their restore is under way or done. */
+const opened = new Set<string>();
+const openedKey = (userId: string, figure: CharacterKey) => `${userId}:${figure}`;
 /** Bumped at sign-out: a restore still waiting for the page to settle then does nothing. */
 let era = 0;
 
 /**
  * After sign-in or a confirmed session at start: the device sends what it still holds for this
  * account at once, then, once `settled` resolves (the app waits until the page has loaded and
- * gone quiet: no screen waits on it, an opened chat restores its own figure at once), shows the
- * server's achievements and, for each figure whose chat is empty here, the server's history.
+ * gone quiet: no screen waits on it), shows the server's achievements and, for each figure whose
+ * chat is empty here (and not being restored by an opened chat), the server's history.
  * Once per account and page load; failures leave the device copy as is.
  */
 export async function restoreLearning(
@@ -92,7 +95,10 @@ export async function restoreLearning(
   await settled();
   if (started !== era) return;
   const figures = CHARACTER_KEYS.filter(
-    (f) => chatHistory(f).get().length === 0 && !clearPending(userId, f),
+    (f) =>
+      chatHistory(f).get().length === 0 &&
+      !clearPending(userId, f) &&
+      !opened.has(openedKey(userId, f)),
   );
   const results = await Promise.allSettled([
     restoreAchievements(),
@@ -101,18 +107,24 @@ export async function restoreLearning(
   if (results.some((r) => r.status === 'rejected')) restored.delete(userId);
 }
 
-const opened = new Set<string>();
-
 /**
  * Opening a figure's chat with nothing stored here: its history and the achievements come from
- * the server at once.
+ * the server, once `settled` resolves (the app's `pageSettled`: at once on an in-app navigation;
+ * on a freshly loaded page once it has gone quiet, so that loading the schemas and checking the
+ * answer stay out of the page's first render).
  */
-export async function restoreOnOpen(userId: string, figure: CharacterKey): Promise<void> {
-  const key = `${userId}:${figure}`;
+export async function restoreOnOpen(
+  userId: string,
+  figure: CharacterKey,
+  settled: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  const key = openedKey(userId, figure);
   if (opened.has(key) || chatHistory(figure).get().length > 0) return;
   opened.add(key);
+  const started = era;
   await flushQueue(userId).catch(() => false);
-  if (clearPending(userId, figure)) return;
+  await settled();
+  if (started !== era || clearPending(userId, figure)) return;
   const results = await Promise.allSettled([restoreHistory(figure), restoreAchievements()]);
   if (results[0].status === 'rejected') opened.delete(key);
 }

@@ -1,22 +1,32 @@
 /**
  * The classifier engine: loads a figure's model with TF.js and answers predictions. It runs
- * inside the classifier Web Worker (lazy-classifier.worker.ts), so that parsing TF.js, decoding
- * the weights and predicting never block the page; where no Worker exists (tests under jsdom)
+ * inside the classifier Web Worker (lazy-classifier.worker.ts), so that parsing TF.js, fetching
+ * and decoding the weights and predicting never block the page; where no Worker exists (tests under jsdom)
  * the host runs this same module in the page. Messages are plain data: no functions, no
  * tensors, errors as { name, message }.
  */
-import type { ModelArtifacts } from '@dwitunggal/classifier/artifacts';
+import {
+  fetchArtifacts,
+  type ArtifactUrls,
+  type ModelContent,
+} from '@dwitunggal/classifier/artifacts';
 import type { ChatPrediction } from '@dwitunggal/classifier/infer';
 import { loadClassifier, type LoadedClassifier } from './tf-runtime';
 
 export type EngineRequest =
-  | { op: 'load'; artifacts: ModelArtifacts }
+  | { op: 'load'; urls: ArtifactUrls }
   | { op: 'classify'; handle: number; text: string }
   | { op: 'dispose'; handle: number };
 
-/** What each request answers: a handle for a loaded model, a prediction, or nothing. */
+/** A model the engine loaded: its handle, and the texts the page answers with. */
+export interface LoadedModelInfo {
+  handle: number;
+  content: ModelContent;
+}
+
+/** What each request answers: a loaded model, a prediction, or nothing. */
 export type EngineResult<R extends EngineRequest> = R extends { op: 'load' }
-  ? number
+  ? LoadedModelInfo
   : R extends { op: 'classify' }
     ? ChatPrediction
     : null;
@@ -39,14 +49,18 @@ function loaded(handle: number): LoadedClassifier {
   return model;
 }
 
-/** Runs one request (a model is loaded from the artifacts the page fetched). */
+/**
+ * Runs one request. A model is fetched, verified and decoded here, in the worker: reading a
+ * weights file of some megabytes is long work that the page's first render must not wait on.
+ */
 export async function runRequest(request: EngineRequest): Promise<unknown> {
   switch (request.op) {
     case 'load': {
-      const model = await loadClassifier(request.artifacts);
+      const artifacts = await fetchArtifacts(request.urls);
+      const model = await loadClassifier(artifacts);
       const handle = nextHandle++;
       models.set(handle, model);
-      return handle;
+      return { handle, content: artifacts.content } satisfies LoadedModelInfo;
     }
     case 'classify':
       return loaded(request.handle).classifier.classify(request.text);

@@ -79,14 +79,6 @@ export function engineGeneration(): number {
   return generation;
 }
 
-/**
- * Starts the worker ahead of the first request, so that its script (TF.js) downloads and
- * evaluates while the page fetches the model's JSON files.
- */
-export function warmEngine(): void {
-  if (typeof Worker !== 'undefined') worker ??= startWorker();
-}
-
 /** Sends one request to the engine and resolves with its answer. */
 export async function engineCall<R extends EngineRequest>(request: R): Promise<EngineResult<R>> {
   if (typeof Worker === 'undefined') {
@@ -101,7 +93,6 @@ export async function engineCall<R extends EngineRequest>(request: R): Promise<E
   const message: EngineMessage = { id, request };
   return new Promise<EngineResult<R>>((resolve, reject) => {
     pending.set(id, { op: request.op, resolve: resolve, reject });
-    // A model's weights move to the worker rather than being copied.
-    worker?.postMessage(message, request.op === 'load' ? [request.artifacts.weights] : []);
+    worker?.postMessage(message);
   });
 }

@@ -1,11 +1,11 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { fetchArtifacts, type ModelContent } from '@dwitunggal/classifier/artifacts';
+import type { ModelContent } from '@dwitunggal/classifier/artifacts';
 import type { Classifier } from '@dwitunggal/classifier/infer';
 import { withResponses } from '@dwitunggal/classifier/respond';
 import { tagDisplayName } from '@dwitunggal/classifier/fallbacks';
 import { useCallback, useSyncExternalStore } from 'react';
 import { fetchActiveModel, type ActiveModel } from '../api/active-model';
-import { engineCall, engineGeneration, warmEngine } from './classifier-host';
+import { engineCall, engineGeneration } from './classifier-host';
 
 /**
  * The in-browser models (tfjs), one per figure, kept for the page's life. Before each message
@@ -62,20 +62,19 @@ function setStatus(figure: CharacterKey, status: ModelStatus) {
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
 /**
- * Loads a version into the classifier engine (a Web Worker: TF.js and every prediction stay
- * off the main thread). The page fetches and verifies the four files while the worker starts,
- * then hands them over.
+ * Loads a version into the classifier engine (a Web Worker: fetching and verifying the four
+ * files, TF.js and every prediction stay off the main thread); the page keeps the replies.
  */
 async function load(active: ActiveModel): Promise<Loaded> {
-  warmEngine();
-  const artifacts = await fetchArtifacts({
-    modelUrl: absolute(active.modelUrl),
-    wordIndexUrl: absolute(active.wordIndexUrl),
-    contentUrl: absolute(active.contentUrl),
-  });
-  const { content } = artifacts;
   const generation = engineGeneration();
-  const handle = await engineCall({ op: 'load', artifacts });
+  const { handle, content } = await engineCall({
+    op: 'load',
+    urls: {
+      modelUrl: absolute(active.modelUrl),
+      wordIndexUrl: absolute(active.wordIndexUrl),
+      contentUrl: absolute(active.contentUrl),
+    },
+  });
   const dispose = () => {
     engineCall({ op: 'dispose', handle }).catch(() => {});
   };

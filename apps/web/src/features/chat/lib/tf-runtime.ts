@@ -27,7 +27,7 @@ function init(): Promise<void> {
 export type LoadedClassifier = { classifier: Classifier; dispose(): void };
 
 /**
- * Loads a model's artifacts (fetched by the page with the classifier's `fetchArtifacts`) as a
+ * Loads a model's artifacts (fetched in the engine with the classifier's `fetchArtifacts`) as a
  * layers model from memory and wraps it as the package's classifier. Throws
  * IncompatibleModelError for a model trained with other preprocessing than this build implements.
  */
