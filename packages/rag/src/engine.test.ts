@@ -152,3 +152,86 @@ describe('follow-ups', () => {
     expect(hits[0]?.passage.text).toMatch(/menikah/);
   });
 });
+
+describe('follow-ups go on from the last reply', () => {
+  const turn = (user: string, figure: string) => [
+    { role: 'user' as const, text: user },
+    { role: 'figure' as const, text: figure },
+  ];
+  const sentences = (text: string) => text.split(/(?<=\.) (?=[A-Z])/);
+
+  // "lalu?", "terus abis itu gimana?": the next event, not the story said again; "abis itu ...
+  // di mana?" after the reply in time; "kenapa begitu?" the reason of what was said.
+  it.each([
+    [
+      'hatta',
+      turn('Bapak pernah dibuang ke mana?', 'Saya dibuang ke Boven Digul di Papua.'),
+      'lalu?',
+      /Banda Neira/,
+      /kamp pembuangan di pedalaman Papua/,
+    ],
+    [
+      'soekarno',
+      turn('Bapak dibuang ke mana?', 'Saya diasingkan ke Ende di Pulau Flores.'),
+      'terus abis itu ke mana lagi',
+      /ke Bengkulu/,
+      /diasingkan ke Ende/,
+    ],
+    [
+      'soekarno',
+      turn(
+        'Kenapa Bapak dibawa ke Rengasdengklok?',
+        'Para pemuda ingin saya dan Hatta segera memproklamasikan kemerdekaan tanpa menunggu Jepang.',
+      ),
+      'terus gimana?',
+      /Soebardjo/,
+      /Peristiwa Rengasdengklok terjadi/,
+    ],
+    // "abis itu ... di mana?" looks after the reply in time, not before it.
+    [
+      'soekarno',
+      turn(
+        'Waktu diadili Bapak membacakan apa?',
+        'Di pengadilan Bandung saya membacakan pembelaan Indonesia Menggugat.',
+      ),
+      'abis itu bapak dipenjara di mana',
+      /Sukamiskin/,
+      /Banceuy/,
+    ],
+    // "kenapa begitu?" gives the reason, not the fact again.
+    [
+      'hatta',
+      turn(
+        'Kapan Bapak mundur dari wakil presiden?',
+        'Saya mengundurkan diri pada 1 Desember 1956.',
+      ),
+      'kenapa begitu?',
+      /berpendapat|berbeda pendapat/,
+      /berlaku sejak 1 Desember 1956/,
+    ],
+  ] as const)(
+    '%s: %j then %j goes on from the reply, not the story again',
+    async (karakter, history, prompt, next, again) => {
+      const answer = await engine.answer({ karakter, prompt, history });
+      expect(answer.response).toMatch(next);
+      expect(answer.response).not.toMatch(again);
+    },
+  );
+
+  it('a real dialogue: "lalu?" after his own answer repeats none of its sentences', async () => {
+    const asked = 'Bapak pernah dibuang ke mana?';
+    const first = await engine.answer({ karakter: 'hatta', prompt: asked });
+    const then = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'lalu?',
+      history: turn(asked, first.response),
+    });
+    const said = new Set(sentences(first.response).slice(1));
+    expect(
+      sentences(then.response)
+        .slice(1)
+        .filter((s) => said.has(s)),
+    ).toEqual([]);
+    expect(then.sources.length).toBeGreaterThan(0);
+  });
+});

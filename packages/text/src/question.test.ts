@@ -34,4 +34,18 @@ describe('analyzeQuestion', () => {
       expect(analyzeQuestion(q).followUp).toBe(false);
     }
   });
+
+  it('tells a question asking what came next from one asking a slot of the last topic', () => {
+    for (const q of [
+      'abis tu?',
+      'kelanjutannya gimana?',
+      'sesudahnya?',
+      'abis itu dipenjara dmn',
+    ]) {
+      expect(analyzeQuestion(q)).toMatchObject({ followUp: true, next: true });
+    }
+    for (const q of ['itu taun brp?', 'kenapa begitu?', 'di mana itu?']) {
+      expect(analyzeQuestion(q).next).toBe(false);
+    }
+  });
 });
