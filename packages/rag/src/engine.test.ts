@@ -235,3 +235,39 @@ describe('follow-ups go on from the last reply', () => {
     expect(then.sources.length).toBeGreaterThan(0);
   });
 });
+
+// Nothing after his death in his own voice: asked about his death or what came after it, he
+// answers with a narrator's note telling that fact, or not at all.
+describe('questions about his death and after it', () => {
+  it.each([
+    [
+      'soekarno',
+      'bung karno meninggalnya di kota apa',
+      /^Catatan narator: Soekarno wafat .*Jakarta/,
+    ],
+    [
+      'hatta',
+      'gelar apa yg bapak terima dr pemerintah sesudah wafat',
+      /^Catatan narator: .*1986.*Proklamator/,
+    ],
+  ] as const)('%s: %j', async (karakter, prompt, expected) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(expected);
+  });
+
+  it('keeps nothing when no passage found tells of a time after his death', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'setelah bapak wafat, bagaimana kabar kuliah bapak di Rotterdam',
+    });
+    expect(answer.sources).toEqual([]);
+  });
+
+  it("a relative's death is not his", async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'ayah bapak meninggal kapan',
+    });
+    expect(answer.response).not.toMatch(/Soekarno wafat/);
+  });
+});

@@ -1,5 +1,8 @@
 import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
-import { analyzeQuestion } from '@dwitunggal/text/question';
+import { analyzeQuestion, lifeEndAsked } from '@dwitunggal/text/question';
+import { deathYear } from '@dwitunggal/contracts/characters';
+import { figureNameTerm } from './query';
+import { KIN_NOUNS } from './voice';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
 import { afterLifetime, createEmbeddedGenerator } from './embedded-generator';
@@ -9,6 +12,7 @@ import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provid
 import {
   createRetriever,
   type Retriever,
+  type IndexedSentence,
   type RetrieverOptions,
   type SearchHit,
 } from './retriever';
@@ -79,6 +83,48 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
     // by a sentence already said.
     ...(lastFigure && question.continuation ? { alreadySaid: lastFigure.text } : {}),
   };
+}
+
+/**
+ * Whether the question asks about the figure's own death or what came after it (not a
+ * relative's: "ayah Bapak meninggal kapan?").
+ */
+function lifeEnd({ prompt }: RagRequest): 'death' | 'after' | null {
+  const { words } = analyzeQuestion(prompt);
+  if (words.some((w) => (KIN_NOUNS as readonly string[]).includes(w.replace(/nya$/, '')))) {
+    return null;
+  }
+  return lifeEndAsked(words);
+}
+
+/** His name right before a death word: he is the one who died. */
+const HE_DIES: Record<CharacterKey, RegExp> = {
+  soekarno: /\b(?:Soekarno|Sukarno|Bung Karno) (?:wafat|meninggal|mangkat|berpulang)\b/,
+  hatta: /\bHatta (?:wafat|meninggal|mangkat|berpulang)\b/,
+};
+
+/**
+ * The time boundary, asked about: the passages that tell of his death (his name with a death
+ * word: "Soekarno wafat di RSPAD ..., Jakarta") or of what came after it (a year after it:
+ * "Pada 1986 pemerintah menganugerahkan gelar Pahlawan Proklamator ...") come first; every such
+ * sentence is a narrator's note (see afterLifetime). When none of the passages found tells of
+ * anything after his death, there is nothing to answer "what came after" with: none is kept.
+ */
+function tellingOfLifeEnd(
+  hits: readonly SearchHit[],
+  karakter: CharacterKey,
+  end: 'death' | 'after',
+): SearchHit[] {
+  const died = deathYear(karakter);
+  const name = figureNameTerm(karakter);
+  const tells = ({ text, terms }: IndexedSentence) =>
+    afterLifetime(text, karakter) &&
+    (end === 'death'
+      ? HE_DIES[karakter].test(text)
+      : terms.has(name) &&
+        (text.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).some((y) => Number(y) > died));
+  const telling = hits.filter((h) => h.sentences.some(tells));
+  return end === 'after' ? telling : [...telling, ...hits.filter((h) => !telling.includes(h))];
 }
 
 /** Follow-ups asking one slot of the last topic ("tahun berapa?", "di mana itu?"). */
@@ -163,6 +209,9 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
           .slice(0, k)
       : search(context);
     if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
+    const end = lifeEnd(request);
+    if (end && hits.length > 0)
+      hits = tellingOfLifeEnd(search(context, 2 * k), request.karakter, end);
     return { ...base, hits, ...(turn ? { alreadySaid: turn.alreadySaid } : {}) };
   };
   return {

@@ -178,3 +178,27 @@ export function analyzeQuestion(text: string): QuestionAnalysis {
   const next = words.some((w) => CONTINUERS.has(w));
   return { type, words, followUp, continuation, next };
 }
+
+/** Words of a person's death (standard spelling). */
+const DEATH_VERBS = new Set([
+  'wafat',
+  'meninggal',
+  'mangkat',
+  'berpulang',
+  'wafatnya',
+  'meninggalnya',
+]);
+/** Words that, shortly before a death word, ask what came after it ("setelah Bapak wafat"). */
+const AFTER_WORDS = new Set(['setelah', 'sesudah', 'habis', 'abis', 'pasca']);
+
+/**
+ * Whether a question asks about a death ("meninggal di kota mana?": 'death') or about what came
+ * after it ("dapat gelar apa setelah wafat?", "sepeninggal Bapak": 'after'); null otherwise.
+ * Whose death it is, the caller decides.
+ */
+export function lifeEndAsked(words: readonly string[]): 'death' | 'after' | null {
+  if (words.some((w) => w.startsWith('sepeninggal'))) return 'after';
+  const at = words.findIndex((w) => DEATH_VERBS.has(w));
+  if (at < 0) return null;
+  return words.slice(Math.max(0, at - 3), at).some((w) => AFTER_WORDS.has(w)) ? 'after' : 'death';
+}
