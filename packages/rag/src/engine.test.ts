@@ -1,5 +1,6 @@
 import { chatAnswer } from '@dwitunggal/contracts/schemas/chat';
 import { describe, expect, it } from 'vitest';
+import { namesSelfInThirdPerson } from './answer-eval';
 import { createRagEngine, resolveFollowUp } from './engine';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,8 @@ describe('rag engine (what POST /api/chat calls)', () => {
       const first = passages.find((p) => p.id === answer.sources[0]?.id);
       expect(first?.figures).toContain(karakter);
       expect(answer.response).toMatch(/\b[Ss]aya\b/);
+      // In his own voice throughout: he never names himself in the third person.
+      expect(namesSelfInThirdPerson(answer.response, karakter)).toBe(false);
     },
   );
 

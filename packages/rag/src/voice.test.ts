@@ -362,6 +362,12 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'soekarno',
         'Saya menyebut Surabaya sebagai kota kelahiran saya.',
       ],
+      // A title given to him names no one else.
+      [
+        'Hatta dijuluki Bapak Koperasi Indonesia karena perannya yang besar dalam menggerakkan koperasi.',
+        'hatta',
+        'Saya dijuluki Bapak Koperasi Indonesia karena peran saya yang besar dalam menggerakkan koperasi.',
+      ],
       [
         'Proklamasi dibacakan Soekarno pada hari Jumat, 17 Agustus 1945, di halaman rumahnya.',
         'soekarno',

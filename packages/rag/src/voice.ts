@@ -451,8 +451,10 @@ function nearestCandidate(
       continue;
     }
     const previous = words[i - 1] ?? '';
+    // A place ("di Mojokerto"), or a title given to someone ("dijuluki Bapak Koperasi").
     place[i] =
-      /^(?:di|ke|dari)$/.test(previous) || (previous.endsWith(',') && place[i - 1] === true);
+      /^(?:di|ke|dari|dijuluki|disebut|digelari|sebagai)$/.test(previous) ||
+      (previous.endsWith(',') && place[i - 1] === true);
   }
   for (let i = words.length - 1; i >= 0; i--) {
     const word = bare[i] as string;
