@@ -1,5 +1,6 @@
 import { chatAnswer } from '@dwitunggal/contracts/schemas/chat';
 import { describe, expect, it } from 'vitest';
+import { namesSelfInThirdPerson } from './answer-eval';
 import { createRagEngine, resolveFollowUp } from './engine';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,8 @@ describe('rag engine (what POST /api/chat calls)', () => {
       const first = passages.find((p) => p.id === answer.sources[0]?.id);
       expect(first?.figures).toContain(karakter);
       expect(answer.response).toMatch(/\b[Ss]aya\b/);
+      // In his own voice throughout: he never names himself in the third person.
+      expect(namesSelfInThirdPerson(answer.response, karakter)).toBe(false);
     },
   );
 
@@ -150,5 +153,124 @@ describe('follow-ups', () => {
       context: 'Bapak menikah dengan siapa?',
     });
     expect(hits[0]?.passage.text).toMatch(/menikah/);
+  });
+});
+
+describe('follow-ups go on from the last reply', () => {
+  const turn = (user: string, figure: string) => [
+    { role: 'user' as const, text: user },
+    { role: 'figure' as const, text: figure },
+  ];
+  const sentences = (text: string) => text.split(/(?<=\.) (?=[A-Z])/);
+
+  // "lalu?", "terus abis itu gimana?": the next event, not the story said again; "abis itu ...
+  // di mana?" after the reply in time; "kenapa begitu?" the reason of what was said.
+  it.each([
+    [
+      'hatta',
+      turn('Bapak pernah dibuang ke mana?', 'Saya dibuang ke Boven Digul di Papua.'),
+      'lalu?',
+      /Banda Neira/,
+      /kamp pembuangan di pedalaman Papua/,
+    ],
+    [
+      'soekarno',
+      turn('Bapak dibuang ke mana?', 'Saya diasingkan ke Ende di Pulau Flores.'),
+      'terus abis itu ke mana lagi',
+      /ke Bengkulu/,
+      /diasingkan ke Ende/,
+    ],
+    [
+      'soekarno',
+      turn(
+        'Kenapa Bapak dibawa ke Rengasdengklok?',
+        'Para pemuda ingin saya dan Hatta segera memproklamasikan kemerdekaan tanpa menunggu Jepang.',
+      ),
+      'terus gimana?',
+      /Soebardjo/,
+      /Peristiwa Rengasdengklok terjadi/,
+    ],
+    // "abis itu ... di mana?" looks after the reply in time, not before it.
+    [
+      'soekarno',
+      turn(
+        'Waktu diadili Bapak membacakan apa?',
+        'Di pengadilan Bandung saya membacakan pembelaan Indonesia Menggugat.',
+      ),
+      'abis itu bapak dipenjara di mana',
+      /Sukamiskin/,
+      /Banceuy/,
+    ],
+    // "kenapa begitu?" gives the reason, not the fact again.
+    [
+      'hatta',
+      turn(
+        'Kapan Bapak mundur dari wakil presiden?',
+        'Saya mengundurkan diri pada 1 Desember 1956.',
+      ),
+      'kenapa begitu?',
+      /berpendapat|berbeda pendapat/,
+      /berlaku sejak 1 Desember 1956/,
+    ],
+  ] as const)(
+    '%s: %j then %j goes on from the reply, not the story again',
+    async (karakter, history, prompt, next, again) => {
+      const answer = await engine.answer({ karakter, prompt, history });
+      expect(answer.response).toMatch(next);
+      expect(answer.response).not.toMatch(again);
+    },
+  );
+
+  it('a real dialogue: "lalu?" after his own answer repeats none of its sentences', async () => {
+    const asked = 'Bapak pernah dibuang ke mana?';
+    const first = await engine.answer({ karakter: 'hatta', prompt: asked });
+    const then = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'lalu?',
+      history: turn(asked, first.response),
+    });
+    const said = new Set(sentences(first.response).slice(1));
+    expect(
+      sentences(then.response)
+        .slice(1)
+        .filter((s) => said.has(s)),
+    ).toEqual([]);
+    expect(then.sources.length).toBeGreaterThan(0);
+  });
+});
+
+// Nothing after his death in his own voice: asked about his death or what came after it, he
+// answers with a narrator's note telling that fact, or not at all.
+describe('questions about his death and after it', () => {
+  it.each([
+    [
+      'soekarno',
+      'bung karno meninggalnya di kota apa',
+      /^Catatan narator: Soekarno wafat .*Jakarta/,
+    ],
+    [
+      'hatta',
+      'gelar apa yg bapak terima dr pemerintah sesudah wafat',
+      /^Catatan narator: .*1986.*Proklamator/,
+    ],
+  ] as const)('%s: %j', async (karakter, prompt, expected) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(expected);
+  });
+
+  it('keeps nothing when no passage found tells of a time after his death', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'setelah bapak wafat, bagaimana kabar kuliah bapak di Rotterdam',
+    });
+    expect(answer.sources).toEqual([]);
+  });
+
+  it("a relative's death is not his", async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'ayah bapak meninggal kapan',
+    });
+    expect(answer.response).not.toMatch(/Soekarno wafat/);
   });
 });

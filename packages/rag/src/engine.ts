@@ -1,11 +1,21 @@
 import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
-import { analyzeQuestion } from '@dwitunggal/text/question';
+import { analyzeQuestion, lifeEndAsked } from '@dwitunggal/text/question';
+import { deathYear } from '@dwitunggal/contracts/characters';
+import { figureNameTerm } from './query';
+import { KIN_NOUNS } from './voice';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
-import { createEmbeddedGenerator } from './embedded-generator';
+import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
+import { afterLifetime, createEmbeddedGenerator } from './embedded-generator';
 import type { FallbackReason, GenerateOptions, Generator, StreamEvent } from './generator';
 import type { Passage } from './knowledge';
 import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provider';
-import { createRetriever, type Retriever, type RetrieverOptions } from './retriever';
+import {
+  createRetriever,
+  type Retriever,
+  type IndexedSentence,
+  type RetrieverOptions,
+  type SearchHit,
+} from './retriever';
 
 /**
  * The whole rag chat model behind one object, for the server route POST /api/chat: retrieval
@@ -75,6 +85,100 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   };
 }
 
+/**
+ * Whether the question asks about the figure's own death or what came after it (not a
+ * relative's: "ayah Bapak meninggal kapan?").
+ */
+function lifeEnd({ prompt }: RagRequest): 'death' | 'after' | null {
+  const { words } = analyzeQuestion(prompt);
+  if (words.some((w) => (KIN_NOUNS as readonly string[]).includes(w.replace(/nya$/, '')))) {
+    return null;
+  }
+  return lifeEndAsked(words);
+}
+
+/** His name right before a death word: he is the one who died. */
+const HE_DIES: Record<CharacterKey, RegExp> = {
+  soekarno: /\b(?:Soekarno|Sukarno|Bung Karno) (?:wafat|meninggal|mangkat|berpulang)\b/,
+  hatta: /\bHatta (?:wafat|meninggal|mangkat|berpulang)\b/,
+};
+
+/**
+ * The time boundary, asked about: the passages that tell of his death (his name with a death
+ * word: "Soekarno wafat di RSPAD ..., Jakarta") or of what came after it (a year after it:
+ * "Pada 1986 pemerintah menganugerahkan gelar Pahlawan Proklamator ...") come first; every such
+ * sentence is a narrator's note (see afterLifetime). When none of the passages found tells of
+ * anything after his death, there is nothing to answer "what came after" with: none is kept.
+ */
+function tellingOfLifeEnd(
+  hits: readonly SearchHit[],
+  karakter: CharacterKey,
+  end: 'death' | 'after',
+): SearchHit[] {
+  const died = deathYear(karakter);
+  const name = figureNameTerm(karakter);
+  const tells = ({ text, terms }: IndexedSentence) =>
+    afterLifetime(text, karakter) &&
+    (end === 'death'
+      ? HE_DIES[karakter].test(text)
+      : terms.has(name) &&
+        (text.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).some((y) => Number(y) > died));
+  const telling = hits.filter((h) => h.sentences.some(tells));
+  return end === 'after' ? telling : [...telling, ...hits.filter((h) => !telling.includes(h))];
+}
+
+/** Follow-ups asking one slot of the last topic ("tahun berapa?", "di mana itu?"). */
+const SLOT_TYPES: ReadonlySet<string> = new Set(['when', 'where', 'who', 'howMany', 'why']);
+
+/**
+ * How a follow-up goes on from the figure's last reply, once that reply is found in the
+ * knowledge base (see ./dialog): "lalu?" and "terus abis itu gimana?" are answered by the next
+ * event in time (the passage to say is chosen here), "abis itu dipenjara di mana?" searches only
+ * what came after it, "kenapa begitu?" gives the reason of what was said; none repeats the
+ * sentence the reply said. Null when the message is no follow-up or the reply is not found.
+ */
+function followOn(
+  { karakter, prompt, history }: RagRequest,
+  dialog: Dialog,
+): { alreadySaid: string; hits?: SearchHit[]; after?: Anchor } | null {
+  const question = analyzeQuestion(prompt);
+  if (!question.followUp || !history) return null;
+  const turns = [...history].reverse();
+  const reply = turns.find((t) => t.role === 'figure')?.text;
+  const asked = turns.find((t) => t.role === 'user')?.text;
+  if (!reply) return null;
+  const anchor = dialog.anchor(reply, karakter, asked);
+  if (!anchor) return null;
+  const upTo = (hit: SearchHit, end: number) => hit.sentences.filter((s) => s.index < end);
+  if (question.continuation && (question.next || !SLOT_TYPES.has(question.type))) {
+    const next = dialog.next(
+      anchor,
+      karakter,
+      `${asked ?? ''} ${reply}`,
+      question.type === 'where',
+    );
+    if (!next) return null;
+    return {
+      hits: [next.hit],
+      alreadySaid: toldBefore(reply, upTo(next.hit, next.from), karakter),
+    };
+  }
+  if (question.next) {
+    // What came next in his life: neither what was said nor a note on today.
+    const said = anchor.hit.sentences.filter(
+      (s) => s.index <= anchor.sentence.index || afterLifetime(s.text, karakter),
+    );
+    return { alreadySaid: toldBefore(reply, said, karakter), after: anchor };
+  }
+  // "kenapa begitu?": the reason, not the fact again (only the sentence said is left out).
+  if (question.type === 'why') {
+    const reason = dialog.reason(anchor, karakter);
+    if (!reason) return null;
+    return { hits: [reason.hit], alreadySaid: toldBefore(reply, reason.skipped, karakter) };
+  }
+  return null;
+}
+
 export function createRagEngine(options: RagEngineOptions): RagEngine {
   const retriever = createRetriever(options.passages, options.retriever);
   const embedded = createEmbeddedGenerator();
@@ -82,22 +186,33 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     ? createOpenAIProvider({ ...options.llm, fallback: options.llm.fallback ?? embedded })
     : embedded;
   const k = options.k ?? 4;
+  const dialog = createDialog(options.passages, retriever);
   const input = (request: RagRequest) => {
     const { query, context, fallbackContext, alreadySaid } = resolveFollowUp(request);
-    const search = (about?: string) =>
+    const search = (about?: string, wanted = k) =>
       retriever.search(query, {
         karakter: request.karakter,
-        k,
+        k: wanted,
         ...(about ? { context: about } : {}),
       });
-    let hits = search(context);
-    if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
-    return {
+    const base = {
       karakter: request.karakter,
       question: request.prompt,
-      hits,
       ...(alreadySaid ? { alreadySaid } : {}),
     };
+    const turn = followOn(request, dialog);
+    if (turn?.hits) return { ...base, hits: turn.hits, alreadySaid: turn.alreadySaid };
+    // "abis itu dipenjara di mana?": what came after the last reply, not what came before it.
+    let hits = turn?.after
+      ? search(context, 2 * k)
+          .filter((h) => !dialog.before(h.passage, turn.after as Anchor))
+          .slice(0, k)
+      : search(context);
+    if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
+    const end = lifeEnd(request);
+    if (end && hits.length > 0)
+      hits = tellingOfLifeEnd(search(context, 2 * k), request.karakter, end);
+    return { ...base, hits, ...(turn ? { alreadySaid: turn.alreadySaid } : {}) };
   };
   return {
     retriever,

@@ -277,7 +277,7 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
   for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));
 });
 
-describe('toFirstPerson: what is his, and who "mereka" are', () => {
+describe('toFirstPerson: what is his, who "mereka" are, and what names no person', () => {
   const cases: Record<string, readonly Row[]> = {
     'gives him the "-nya" of his childhood name and of his companions': [
       [
@@ -336,6 +336,87 @@ describe('toFirstPerson: what is his, and who "mereka" are', () => {
         'hatta',
         'Setelah saya tiba, mereka menemui Sjahrir.',
       ],
+    ],
+    // "Dalam suratnya ..., Hatta menyatakan": the possessive points forward at the subject.
+    'a "-nya" in an opening phrase belongs to the speaker who follows it': [
+      [
+        'Dalam tulisan-tulisannya pada awal 1930-an, Soekarno merumuskan Marhaenisme sebagai sosio-nasionalisme dan sosio-demokrasi.',
+        'soekarno',
+        'Dalam tulisan-tulisan saya pada awal 1930-an, saya merumuskan Marhaenisme sebagai sosio-nasionalisme dan sosio-demokrasi.',
+      ],
+      [
+        'Dalam suratnya kepada DPR tertanggal 20 Juli 1956, Hatta menyatakan bahwa sudah tiba waktunya ia mundur.',
+        'hatta',
+        'Dalam surat saya kepada DPR tertanggal 20 Juli 1956, saya menyatakan bahwa sudah tiba waktunya saya mundur.',
+      ],
+    ],
+    // A month, an institution or a known place is no possessor.
+    'a month, an institution or a place is no person': [
+      [
+        'Hatta mengirim surat lagi pada 23 November 1956, dan DPR akhirnya menerima pengunduran dirinya.',
+        'hatta',
+        'Saya mengirim surat lagi pada 23 November 1956, dan DPR akhirnya menerima pengunduran diri saya.',
+      ],
+      [
+        'Soekarno menyebut Surabaya sebagai kota kelahirannya.',
+        'soekarno',
+        'Saya menyebut Surabaya sebagai kota kelahiran saya.',
+      ],
+      // A title given to him names no one else.
+      [
+        'Hatta dijuluki Bapak Koperasi Indonesia karena perannya yang besar dalam menggerakkan koperasi.',
+        'hatta',
+        'Saya dijuluki Bapak Koperasi Indonesia karena peran saya yang besar dalam menggerakkan koperasi.',
+      ],
+      [
+        'Proklamasi dibacakan Soekarno pada hari Jumat, 17 Agustus 1945, di halaman rumahnya.',
+        'soekarno',
+        'Proklamasi saya bacakan pada hari Jumat, 17 Agustus 1945, di halaman rumah saya.',
+      ],
+      [
+        'Hatta menyatakan bahwa setelah Konstituante tersusun, sudah tiba waktunya ia mundur.',
+        'hatta',
+        'Saya menyatakan bahwa setelah Konstituante tersusun, sudah tiba waktunya saya mundur.',
+      ],
+    ],
+    // The one who renames names someone else: "ayahnya mengganti namanya" is his name.
+    'the name a relative changes is his': [
+      [
+        'Menurut penuturan Soekarno kepada Cindy Adams, Koesno kecil sering sakit-sakitan, sehingga ayahnya mengganti namanya menjadi Soekarno.',
+        'soekarno',
+        'Menurut penuturan saya kepada Cindy Adams, Koesno kecil sering sakit-sakitan, sehingga ayah saya mengganti nama saya menjadi Soekarno.',
+      ],
+    ],
+    'more of what a man has: his comrades, library, schooling, works': [
+      [
+        'Di Penjara Sukamiskin, Soekarno menjalani masa tahanan dalam keadaan terpisah dari kawan-kawan seperjuangannya.',
+        'soekarno',
+        'Di Penjara Sukamiskin, saya menjalani masa tahanan dalam keadaan terpisah dari kawan-kawan seperjuangan saya.',
+      ],
+      [
+        'Hatta dikenal sebagai pencinta buku yang membawa perpustakaannya ke mana pun ia pergi.',
+        'hatta',
+        'Saya dikenal sebagai pencinta buku yang membawa perpustakaan saya ke mana pun saya pergi.',
+      ],
+      [
+        'Mas kawin yang diberikan Hatta adalah buku karangannya sendiri.',
+        'hatta',
+        'Mas kawin yang saya berikan adalah buku karangan saya sendiri.',
+      ],
+      [
+        'Hatta dipilih menjadi ketua perkumpulan sepak bola sekolahnya.',
+        'hatta',
+        'Saya dipilih menjadi ketua perkumpulan sepak bola sekolah saya.',
+      ],
+    ],
+    // Hatta names his comrade "Bung Karno" after a sentence-initial noun too.
+    'Hatta says "Bung Karno" after a noun that starts the sentence': [
+      [
+        'Pasangan Soekarno dan Hatta dikenal dengan sebutan Dwitunggal.',
+        'hatta',
+        'Pasangan Bung Karno dan saya dikenal dengan sebutan Dwitunggal.',
+      ],
+      ['Presiden Soekarno membuka sidang.', 'hatta', 'Presiden Soekarno membuka sidang.'],
     ],
   };
   for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));

@@ -235,6 +235,13 @@ const PERSONAL_NOUNS = [
   'pembuangan',
   'penahanan',
   'biografi',
+  'otobiografi',
+  'hubungan',
+  'perpustakaan',
+  'karangan',
+  'pergaulan',
+  'minat',
+  'sekolah',
 ];
 
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
@@ -253,6 +260,8 @@ const KIN_QUALIFIERS = [
   'pertama',
   'kedua',
   'ketiga',
+  // "kawan-kawan seperjuangannya": his comrades in the struggle.
+  'seperjuangan',
 ];
 
 /** "ayahnya", "kakak perempuannya", "hukumannya" (personal noun, optional qualifier, -nya). */
@@ -277,9 +286,20 @@ export function withBungKarno(sentence: string): string {
     if (after.startsWith('-') || /^ [A-Z]/.test(after) || insideQuotes(text, offset)) {
       return whole;
     }
-    const previous = /(\S+) $/.exec(text.slice(0, offset))?.[1];
+    const before = text.slice(0, offset);
+    const previous = /(\S+) $/.exec(before)?.[1];
     const sentenceStart = previous === undefined || /[.!?:]$/.test(previous);
-    if (!sentenceStart && /^[A-Z]/.test(previous) && !previous.endsWith(',')) return whole;
+    // A noun that only starts the sentence ("Pasangan Soekarno dan Hatta"), not a title.
+    const opening =
+      previous !== undefined &&
+      /(?:^|[.!?] )\S+ $/.test(before) &&
+      !OFFICE_WORDS.has(previous) &&
+      !NAMED_AFTER.has(previous) &&
+      !FAMILY_NAMES.has(previous) &&
+      !previous.endsWith('.');
+    if (!sentenceStart && !opening && /^[A-Z]/.test(previous) && !previous.endsWith(',')) {
+      return whole;
+    }
     if (previous?.endsWith('-')) return whole;
     return 'Bung Karno';
   });
@@ -311,7 +331,9 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
   out = out.replace(
     PERSONAL_POSSESSIVE,
     (whole: string, noun: string, offset: number, text: string) =>
-      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), karakter, noun)
+      !insideQuotes(text, offset) &&
+      (nearestPersonIsSpeaker(text.slice(0, offset), karakter, noun) ||
+        opensBeforeSpeaker(text, offset))
         ? `${noun} saya`
         : whole,
   );
@@ -323,6 +345,25 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
         : whole,
   );
   return weTwo(out);
+}
+
+/**
+ * A possessive in a sentence's opening phrase whose clause then starts with the speaker ("Dalam
+ * suratnya kepada DPR ..., saya menyatakan"): it points forward at him. No person may stand
+ * between them.
+ */
+function opensBeforeSpeaker(text: string, offset: number): boolean {
+  if (
+    !/^(?:Dalam|Melalui|Lewat|Pada|Di|Selama|Sejak|Sepanjang)\b[^,]*$/.test(text.slice(0, offset))
+  ) {
+    return false;
+  }
+  const phrase = /^([^,]*), saya\b/.exec(text.slice(offset))?.[1];
+  if (phrase === undefined) return false;
+  return phrase
+    .split(' ')
+    .slice(1)
+    .every((w) => !/^[A-Z]/.test(w) || OFFICE_WORDS.has(w) || /^[A-Z]{2,}$/.test(w));
 }
 
 type Mention = 'speaker' | 'agent' | 'keep';
@@ -380,7 +421,9 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
  */
 function nearestPersonIsSpeaker(before: string, karakter: CharacterKey, possessed = ''): boolean {
   // "ibunya ... keluarganya": the family is the mother's; "ibunya dan ayahnya": both his.
-  const relativeCounts = !KIN_POSSESSED.test(`${possessed.split(' ')[0] ?? ''}nya`);
+  // "ayahnya mengganti namanya": who gives or changes a name names someone else.
+  const relativeCounts =
+    possessed !== 'nama' && !KIN_POSSESSED.test(`${possessed.split(' ')[0] ?? ''}nya`);
   // An opening attribution ("Menurut penuturan saya kepada Cindy Adams, ibunya ...") names its
   // source, not the possessor: the listener it names never owns the "-nya"; the speaker does
   // when no one else comes after it.
@@ -408,8 +451,10 @@ function nearestCandidate(
       continue;
     }
     const previous = words[i - 1] ?? '';
+    // A place ("di Mojokerto"), or a title given to someone ("dijuluki Bapak Koperasi").
     place[i] =
-      /^(?:di|ke|dari)$/.test(previous) || (previous.endsWith(',') && place[i - 1] === true);
+      /^(?:di|ke|dari|dijuluki|disebut|digelari|sebagai)$/.test(previous) ||
+      (previous.endsWith(',') && place[i - 1] === true);
   }
   for (let i = words.length - 1; i >= 0; i--) {
     const word = bare[i] as string;
@@ -459,7 +504,10 @@ function relativesListed(spoken: string): string {
   return spoken.slice(0, start) + tail;
 }
 
-/** Capitalised words of offices and institutions: never the possessor of a "-nya". */
+/**
+ * Capitalised words naming no person (offices, institutions, states, months, the places of the
+ * two lives): never the possessor of a "-nya".
+ */
 const OFFICE_WORDS = new Set([
   'Presiden',
   'Wakil',
@@ -481,6 +529,33 @@ const OFFICE_WORDS = new Set([
   'Inggris',
   'Amerika',
   'Sekutu',
+  // Bodies of the colonial state and of the Republic.
+  'Konstituante',
+  'Gubernur',
+  'Jenderal',
+  'Landraad',
+  'Volksraad',
+  // Months and days ("pada 23 November 1956, ... dirinya", "pada hari Jumat").
+  ...'Januari Februari Maret April Mei Juni Juli Agustus September Oktober November Desember'.split(
+    ' ',
+  ),
+  ...'Senin Selasa Rabu Kamis Jumat Sabtu Minggu'.split(' '),
+  // Places of the two lives, named without "di", "ke" or "dari" ("menyebut Surabaya sebagai").
+  'Surabaya',
+  'Blitar',
+  'Bandung',
+  'Batavia',
+  'Jakarta',
+  'Yogyakarta',
+  'Bengkulu',
+  'Ende',
+  'Flores',
+  'Bukittinggi',
+  'Padang',
+  'Rotterdam',
+  'Digul',
+  'Banda',
+  'Neira',
 ]);
 
 /**

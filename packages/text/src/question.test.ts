@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion } from './question';
+import { analyzeQuestion, lifeEndAsked } from './question';
 
 describe('analyzeQuestion', () => {
   it.each([
@@ -33,5 +33,28 @@ describe('analyzeQuestion', () => {
     for (const q of ['kapan bapak lahir?', 'apa itu PNI?', 'siapa istri pertama bapak?']) {
       expect(analyzeQuestion(q).followUp).toBe(false);
     }
+  });
+
+  it('tells a question asking what came next from one asking a slot of the last topic', () => {
+    for (const q of [
+      'abis tu?',
+      'kelanjutannya gimana?',
+      'sesudahnya?',
+      'abis itu dipenjara dmn',
+    ]) {
+      expect(analyzeQuestion(q)).toMatchObject({ followUp: true, next: true });
+    }
+    for (const q of ['itu taun brp?', 'kenapa begitu?', 'di mana itu?']) {
+      expect(analyzeQuestion(q).next).toBe(false);
+    }
+  });
+
+  it('tells a question about a death from one about what came after it', () => {
+    const asked = (q: string) => lifeEndAsked(analyzeQuestion(q).words);
+    expect(asked('pak karno meninggal di kota mana')).toBe('death');
+    expect(asked('bapak dapet gelar apa dr negara stlh wafat')).toBe('after');
+    expect(asked('sesudah bung karno wafat gmn')).toBe('after');
+    expect(asked('apa yg terjadi sepeninggal bapak')).toBe('after');
+    expect(asked('kapan bapak lahir')).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ export interface QuestionAnalysis {
   followUp: boolean;
   /** The message only asks the story to go on ("lalu?", "terus abis itu gimana?"). */
   continuation: boolean;
+  /** The message asks what came after ("abis itu dipenjara di mana?"): it has a continuer word. */
+  next: boolean;
 }
 
 /** Words that carry no topic: function words, question words, address and chat fillers. */
@@ -44,6 +46,8 @@ const BACK_REFERENCES = new Set([
   'begini',
   'sana',
   'situ',
+  // "abis tu?": the chat form of "itu".
+  'tu',
 ]);
 /** Words that continue a story ("lalu?", "terus?", "selanjutnya?"). */
 const CONTINUERS = new Set([
@@ -55,6 +59,12 @@ const CONTINUERS = new Set([
   'setelah',
   'sesudah',
   'abis',
+  'lanjut',
+  'kelanjutannya',
+  'lanjutannya',
+  'berikutnya',
+  'setelahnya',
+  'sesudahnya',
 ]);
 
 /** Words that carry no topic of their own: question words, address, fillers. */
@@ -165,5 +175,30 @@ export function analyzeQuestion(text: string): QuestionAnalysis {
       (topical.length <= 3 && (pointsBack || words.some((w) => CONTINUERS.has(w)))) ||
       // "hasilnya apa?", "namanya siapa aja?": a possessive pointing at the last topic.
       (topical.length <= 2 && topical.some((w) => w.length > 5 && w.endsWith('nya'))));
-  return { type, words, followUp, continuation };
+  const next = words.some((w) => CONTINUERS.has(w));
+  return { type, words, followUp, continuation, next };
+}
+
+/** Words of a person's death (standard spelling). */
+const DEATH_VERBS = new Set([
+  'wafat',
+  'meninggal',
+  'mangkat',
+  'berpulang',
+  'wafatnya',
+  'meninggalnya',
+]);
+/** Words that, shortly before a death word, ask what came after it ("setelah Bapak wafat"). */
+const AFTER_WORDS = new Set(['setelah', 'sesudah', 'habis', 'abis', 'pasca']);
+
+/**
+ * Whether a question asks about a death ("meninggal di kota mana?": 'death') or about what came
+ * after it ("dapat gelar apa setelah wafat?", "sepeninggal Bapak": 'after'); null otherwise.
+ * Whose death it is, the caller decides.
+ */
+export function lifeEndAsked(words: readonly string[]): 'death' | 'after' | null {
+  if (words.some((w) => w.startsWith('sepeninggal'))) return 'after';
+  const at = words.findIndex((w) => DEATH_VERBS.has(w));
+  if (at < 0) return null;
+  return words.slice(Math.max(0, at - 3), at).some((w) => AFTER_WORDS.has(w)) ? 'after' : 'death';
 }
