@@ -205,6 +205,35 @@ describe('detectIntent', () => {
   });
 });
 
+describe('answer selection across the retrieved passages', () => {
+  it('answers "mengapa" with the sentence that gives the reason, from whichever passage has it', () => {
+    // The passage on his resignation ranks first but gives its date and the official reasons
+    // in sentences without the question's words; the reason clause ("karena perbedaan
+    // pandangan") is in a lower-ranked passage that matches the question as well.
+    const answer = generator.compose(
+      inputFor('Mengapa Bung Hatta mengundurkan diri sebagai wakil presiden?', 'hatta'),
+    );
+    expect(answer.facts[0]?.spoken).toMatch(/mengundurkan diri .* karena perbedaan pandangan/);
+  });
+
+  it('never keeps a sentence that points back at one left out', () => {
+    const leansBack = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut)\b/i;
+    const checked = [...questions.map((q) => [q.question, q.karakter] as const)];
+    checked.push(['Siapa orang tua Bapak?', 'soekarno']);
+    for (const [question, karakter] of checked) {
+      const { facts } = generator.compose(inputFor(question, karakter));
+      facts.slice(1).forEach((fact, i) => {
+        if (!leansBack.test(fact.original)) return;
+        const before = facts.slice(0, i + 1);
+        expect(
+          before.some((b) => b.passageId === fact.passageId && b.index < fact.index),
+          `${question}: ${fact.original}`,
+        ).toBe(true);
+      });
+    }
+  });
+});
+
 describe("what a place is today stays out of the figure's voice", () => {
   it.each([
     [

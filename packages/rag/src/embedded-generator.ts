@@ -1,6 +1,11 @@
 import type { ChatSource } from '@dwitunggal/contracts/chat';
 import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contracts/characters';
-import { ANSWER_SHAPES, analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
+import {
+  ANSWER_SHAPES,
+  analyzeQuestion,
+  REASON_CLAUSE,
+  type QuestionType,
+} from '@dwitunggal/text/question';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
@@ -48,12 +53,19 @@ type Intent = 'when' | 'where' | 'who' | 'howMany' | 'why' | 'define' | 'other';
 
 const SYNONYM_CREDIT = 0.6;
 
-/** Intents whose answer has a visible shape (a date, a place, a name, a number). */
-const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany']);
-/** How far down the retrieved passages such an answer is looked for. */
-const RESCUE_RANK = 2;
+/**
+ * Intents whose answer has a visible shape (a date, a place, a name, a number, a reason clause):
+ * the main fact is the best matching sentence of that shape in any of the retrieved passages.
+ */
+const SHAPED_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany', 'why']);
 
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
+/**
+ * A sentence that points back at the one before it: a pronoun first (ANAPHORA), or "itu", "ini"
+ * or "tersebut" within its first four words ("Janji itu ia pegang ...", "Dalam tulisan itu ...",
+ * "Keputusan tersebut ...").
+ */
+const LEANS_BACK = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut)\b/i;
 
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
@@ -164,7 +176,11 @@ interface SentenceFeatures {
   /** Folded first three words. */
   head: readonly string[];
   intents: ReadonlySet<Intent>;
+  /** The sentence gives a reason or a purpose (REASON_CLAUSE). */
+  reason: boolean;
   anaphora: boolean;
+  /** The sentence needs the one before it to be understood (LEANS_BACK). */
+  leansBack: boolean;
   /** toFirstPerson of the sentence, per figure, filled on first use. */
   spoken: Partial<Record<CharacterKey, string>>;
 }
@@ -178,7 +194,9 @@ function computeFeatures(text: string): SentenceFeatures {
     words: wordCount(text),
     head: wordsOf(foldForMatch(text)).slice(0, 3),
     intents,
+    reason: REASON_CLAUSE.test(text),
     anaphora: ANAPHORA.test(text),
+    leansBack: ANAPHORA.test(text) || LEANS_BACK.test(text),
     spoken: {},
   };
 }
@@ -244,6 +262,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       .slice(0, maxPassages)
       .filter((h) => h.score >= minRelativeScore * top.score);
 
+    // The sentence holds the kind of answer asked for (ANSWER_SHAPES; for "mengapa" a reason
+    // clause too).
+    const hasAnswerShape = (sentence: IndexedSentence) => {
+      const f = featuresOf(sentence);
+      return f.intents.has(intent) || (intent === 'why' && f.reason);
+    };
     const asked = new Set(terms.map((t) => t.word));
     // A question about his relatives ("ibunya", "anak Bapak") is about other people.
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
@@ -262,7 +286,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const f = featuresOf(sentence);
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;
-        if (f.intents.has(intent)) score += 0.2;
+        if (hasAnswerShape(sentence)) score += 0.2;
+        // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
+        // wanting or judging ("ingin", "menilai").
+        if (intent === 'why' && f.reason) score += 0.05;
         // One of the sentence's first three words is a word of the question.
         if (content.some((t) => f.head.includes(t.word))) score += 0.05;
         score += 0.1 * (hit.score / top.score);
@@ -320,21 +347,29 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const mainHit = passages.find(answersTarget) ?? passages.find(isAboutTarget) ?? top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
     let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
-    // A factual question ("kapan", "di mana", "siapa", "berapa") whose best sentence in the main
-    // passage has no answer of that kind takes one from the next passage about the same figure
-    // that matches the question as well and has one.
-    if (first && FACT_INTENTS.has(intent) && !featuresOf(first.sentence).intents.has(intent)) {
-      const base = first;
-      const rescue = candidates.find(
+    // A question asking for a shaped answer ("kapan", "di mana", "siapa", "berapa", "mengapa")
+    // whose best sentence in the main passage has no answer of that kind takes the best one of
+    // the retrieved passages about the same figure that matches the question as well and has one.
+    // Without one in the other passages, a reason is looked for in the rest of the main passage:
+    // it seldom repeats all the words of the question ("Para pemuda ingin ..." after "Peristiwa
+    // Rengasdengklok terjadi ...").
+    const shapedAnswer = (from: (c: Candidate) => boolean) =>
+      candidates.find(
         (c) =>
-          c.hit !== base.hit &&
-          c.hitRank <= RESCUE_RANK &&
+          from(c) &&
           isAboutTarget(c.hit) &&
-          c.relevance >= base.relevance &&
-          featuresOf(c.sentence).intents.has(intent) &&
+          !c.otherPerson &&
+          hasAnswerShape(c.sentence) &&
           !aboutRelative(c),
       );
-      if (rescue) first = rescue;
+    if (first && SHAPED_INTENTS.has(intent) && !hasAnswerShape(first.sentence)) {
+      const base = first;
+      first =
+        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= base.relevance) ??
+        (intent === 'why'
+          ? shapedAnswer((c) => c.hit === base.hit && c.relevance > 0)
+          : undefined) ??
+        first;
     }
     // "PNI singkatan dari apa?": the sentence that spells the short form out answers it.
     const spelledOut = expansionSentence(question, content);
@@ -352,6 +387,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       afterLifetime(c.sentence.text, karakter) === narrated &&
       !chosen.includes(c) &&
       !chosen.some((x) => similar(x.sentence, c.sentence)) &&
+      // Never a sentence that depends on one left out: one that points back comes only after
+      // an earlier sentence of its passage.
+      (!featuresOf(c.sentence).leansBack ||
+        chosen.some((x) => x.hit === c.hit && x.sentence.index < c.sentence.index)) &&
       // A long sentence (a quoted document) only comes in as the main fact.
       !(featuresOf(c.sentence).words > 40 && c.relevance < first.relevance);
     // Further sentences: first from the same passage (one passage tells one story), then,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion } from './question';
+import { analyzeQuestion, REASON_CLAUSE } from './question';
 
 describe('analyzeQuestion', () => {
   it.each([
@@ -33,5 +33,15 @@ describe('analyzeQuestion', () => {
     for (const q of ['kapan bapak lahir?', 'apa itu PNI?', 'siapa istri pertama bapak?']) {
       expect(analyzeQuestion(q).followUp).toBe(false);
     }
+  });
+});
+
+describe('REASON_CLAUSE', () => {
+  it('finds a reason or a purpose, not a mere wish or opinion', () => {
+    expect(REASON_CLAUSE.test('Hatta mundur karena perbedaan pandangan.')).toBe(true);
+    expect(REASON_CLAUSE.test('Pemuda mendesak agar proklamasi segera dilakukan.')).toBe(true);
+    expect(REASON_CLAUSE.test('Oleh karena itu ia menolak.')).toBe(true);
+    expect(REASON_CLAUSE.test('Para pemuda ingin menjauhkan keduanya dari Jepang.')).toBe(false);
+    expect(REASON_CLAUSE.test('Ia lahir di Surabaya pada 1901.')).toBe(false);
   });
 });

@@ -107,6 +107,14 @@ export const ANSWER_SHAPES: Readonly<
   define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
 };
 
+/**
+ * A clause that gives a reason or a purpose (karena, sebab, agar, supaya, sehingga, demi, "oleh
+ * karena itu", "alasan"): what answers "mengapa"/"kenapa" most plainly. ANSWER_SHAPES.why also
+ * takes words of wanting and judging ("ingin", "menilai") as a hint of one.
+ */
+export const REASON_CLAUSE =
+  /\b(?:karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat)\b/i;
+
 export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
   const has = (w: string) => words.includes(w);
   if (has('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa'))
