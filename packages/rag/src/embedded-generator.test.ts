@@ -216,6 +216,24 @@ describe('answer selection across the retrieved passages', () => {
     expect(answer.facts[0]?.spoken).toMatch(/mengundurkan diri .* karena perbedaan pandangan/);
   });
 
+  it('answers "siapa" with a name other than the figure\'s own', () => {
+    // "ditandatangani Presiden Soekarno" names only the asker; the recipient is Soeharto.
+    const answer = generator.compose(inputFor('Supersemar ditujukan kepada siapa?', 'soekarno'));
+    expect(answer.facts[0]?.original).toMatch(/memerintahkan Letnan Jenderal Soeharto/);
+  });
+
+  it('answers "berapa tahun" with a count of years, not with a date', () => {
+    const answer = generator.compose(inputFor('Berapa tahun Bapak divonis?', 'soekarno'));
+    expect(answer.text).toContain('hukuman empat tahun penjara');
+  });
+
+  it('gives the fact asked for from each of the best passages when they differ', () => {
+    // Hatta was arrested in The Hague in 1927 and in Batavia in 1934: two passages, two answers.
+    const answer = generator.compose(inputFor('Kapan Bapak ditangkap Belanda?', 'hatta'));
+    expect(answer.text).toMatch(/September 1927 polisi Belanda menangkap saya/);
+    expect(answer.text).toMatch(/Februari 1934 pemerintah kolonial Belanda menangkap saya/);
+  });
+
   it('never keeps a sentence that points back at one left out', () => {
     const leansBack = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut)\b/i;
     const checked = [...questions.map((q) => [q.question, q.karakter] as const)];

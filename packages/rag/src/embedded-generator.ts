@@ -3,6 +3,8 @@ import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contra
 import {
   ANSWER_SHAPES,
   analyzeQuestion,
+  countInUnit,
+  namesIn,
   REASON_CLAUSE,
   type QuestionType,
 } from '@dwitunggal/text/question';
@@ -58,6 +60,8 @@ const SYNONYM_CREDIT = 0.6;
  * the main fact is the best matching sentence of that shape in any of the retrieved passages.
  */
 const SHAPED_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany', 'why']);
+/** The shaped intents whose answer is one fact (a date, a place, a name, a number). */
+const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany']);
 
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
 /**
@@ -70,6 +74,12 @@ const LEANS_BACK = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut)\b/i;
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
   return INTENT_OF[analyzeQuestion(question).type];
+}
+
+/** The question's intent and, for a count in a unit ("berapa tahun"), the count's shape. */
+function askedSlot(question: string): { intent: Intent; count: RegExp | null } {
+  const analysis = analyzeQuestion(question);
+  return { intent: INTENT_OF[analysis.type], count: countInUnit(analysis.words) };
 }
 
 const INTENT_OF: Record<QuestionType, Intent> = {
@@ -87,6 +97,11 @@ const INTENT_OF: Record<QuestionType, Intent> = {
 /** Words of a figure's death and burial. */
 const DEATH_WORDS =
   /\b(?:wafat|meninggal|mangkat|berpulang|dimakamkan|pemakaman|makam|makamnya|jenazah)\b/i;
+/** The words of a figure's own names, as written (not an answer to "siapa" about him). */
+const OWN_NAMES: Record<CharacterKey, readonly string[]> = {
+  soekarno: ['Soekarno', 'Sukarno', 'Karno', 'Koesno'],
+  hatta: ['Hatta', 'Mohammad'],
+};
 const KIN_BEFORE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')})\\b`, 'i');
 const SELF_NAME: Record<CharacterKey, RegExp> = {
   soekarno: /\b(?:Soekarno|Sukarno|Bung Karno)\b/,
@@ -178,6 +193,8 @@ interface SentenceFeatures {
   intents: ReadonlySet<Intent>;
   /** The sentence gives a reason or a purpose (REASON_CLAUSE). */
   reason: boolean;
+  /** Names of people or bodies in the sentence (namesIn). */
+  names: readonly (readonly string[])[];
   anaphora: boolean;
   /** The sentence needs the one before it to be understood (LEANS_BACK). */
   leansBack: boolean;
@@ -195,6 +212,7 @@ function computeFeatures(text: string): SentenceFeatures {
     head: wordsOf(foldForMatch(text)).slice(0, 3),
     intents,
     reason: REASON_CLAUSE.test(text),
+    names: namesIn(text),
     anaphora: ANAPHORA.test(text),
     leansBack: ANAPHORA.test(text) || LEANS_BACK.test(text),
     spoken: {},
@@ -249,13 +267,14 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const terms = top.query;
     const content = terms.filter((t) => !t.isName);
     const mass = content.reduce((s, t) => s + t.weight, 0);
-    const intent = detectIntent(question);
+    const { intent, count } = askedSlot(question);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
     );
     const targets = named.length ? named : [karakter];
     const targetTerms = targets.map(figureNameTerm);
+    const ownNames = new Set(targets.flatMap((t) => OWN_NAMES[t]));
     const isAboutTarget = (hit: SearchHit) => targets.some((t) => hit.passage.figures.includes(t));
     const otherTerms = CHARACTER_KEYS.filter((k) => !targets.includes(k)).map(figureNameTerm);
     const passages = hits
@@ -264,8 +283,13 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
 
     // The sentence holds the kind of answer asked for (ANSWER_SHAPES; for "mengapa" a reason
     // clause too).
+    // "Siapa" is answered by a name other than those of the figures asked about ("Supersemar
+    // saya berikan kepada siapa?" is not answered by "ditandatangani Presiden Soekarno").
     const hasAnswerShape = (sentence: IndexedSentence) => {
       const f = featuresOf(sentence);
+      if (intent === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
+      // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
+      if (count) return count.test(sentence.text);
       return f.intents.has(intent) || (intent === 'why' && f.reason);
     };
     const asked = new Set(terms.map((t) => t.word));
@@ -366,9 +390,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       const base = first;
       first =
         shapedAnswer((c) => c.hit !== base.hit && c.relevance >= base.relevance) ??
-        (intent === 'why'
-          ? shapedAnswer((c) => c.hit === base.hit && c.relevance > 0)
-          : undefined) ??
+        shapedAnswer(
+          (c) =>
+            c.hit === base.hit &&
+            c.relevance > 0 &&
+            (intent === 'why' || c.relevance >= 0.5 * base.relevance),
+        ) ??
         first;
     }
     // "PNI singkatan dari apa?": the sentence that spells the short form out answers it.
@@ -393,6 +420,36 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         chosen.some((x) => x.hit === c.hit && x.sentence.index < c.sentence.index)) &&
       // A long sentence (a quoted document) only comes in as the main fact.
       !(featuresOf(c.sentence).words > 40 && c.relevance < first.relevance);
+    // The fact asked for ("kapan ditangkap", "divonis berapa tahun") that another of the best
+    // passages gives differently, in a sentence about the figure, comes second: his arrests of
+    // 1927 and 1934, the sentence as handed down and as cut.
+    if (FACT_INTENTS.has(intent) && hasAnswerShape(first.sentence)) {
+      const given = slotValues(first.sentence.text, intent);
+      const also = candidates.find(
+        (c) =>
+          c.hit !== first.hit &&
+          c.hitRank <= 2 &&
+          c.relevance >= first.relevance &&
+          featuresOf(c.sentence).words <= 40 &&
+          // ... in a passage whose title names what is asked ("Penangkapan Hatta dan pimpinan
+          // PNI Baru" for "kapan ditangkap"), not one that only mentions it.
+          content.some(
+            (t) =>
+              c.hit.titleTerms.has(t.term) ||
+              t.alternatives.some((a) => c.hit.titleTerms.has(a.term)),
+          ) &&
+          hasAnswerShape(c.sentence) &&
+          targetTerms.some((t) => c.sentence.terms.has(t)) &&
+          // ... about him, not about one of his relatives ("putrinya lahir di Tokyo pada 1967").
+          (aboutOthers || !KIN_BEFORE.test(c.sentence.text)) &&
+          isAboutTarget(c.hit) &&
+          !c.otherPerson &&
+          !aboutRelative(c) &&
+          slotValues(c.sentence.text, intent).some((v) => !given.includes(v)) &&
+          accept(c),
+      );
+      if (also) chosen.push(also);
+    }
     // Further sentences: first from the same passage (one passage tells one story), then,
     // if it has no more relevant sentence, from the other passages when they match well.
     for (const c of candidates) {
@@ -534,6 +591,29 @@ function termCredit(term: QueryTerm, sentence: IndexedSentence): number {
   return term.alternatives.some((alt) => sentence.terms.has(alt.term))
     ? SYNONYM_CREDIT * term.weight
     : 0;
+}
+
+/**
+ * The values a sentence gives for the slot asked (the years for "kapan", the places after di/ke/
+ * dari for "di mana", the names for "siapa", the numbers for "berapa"): what tells two answers
+ * of one question apart.
+ */
+function slotValues(text: string, intent: Intent): string[] {
+  switch (intent) {
+    case 'when':
+      return text.match(/\b(?:1[5-9]\d\d|20\d\d)\b/g) ?? [];
+    case 'where':
+      return [...text.matchAll(/\b(?:di|ke|dari) ((?:[A-Z][\w'-]*\s?)+)/g)].map((m) =>
+        m[1]!.trim(),
+      );
+    case 'who':
+      return namesIn(text).map((name) => name.join(' '));
+    default:
+      return (
+        text.match(/\d+|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh)\b/gi) ??
+        []
+      );
+  }
 }
 
 function wordCount(text: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion, REASON_CLAUSE } from './question';
+import { analyzeQuestion, countInUnit, namesIn, REASON_CLAUSE } from './question';
 
 describe('analyzeQuestion', () => {
   it.each([
@@ -43,5 +43,30 @@ describe('REASON_CLAUSE', () => {
     expect(REASON_CLAUSE.test('Oleh karena itu ia menolak.')).toBe(true);
     expect(REASON_CLAUSE.test('Para pemuda ingin menjauhkan keduanya dari Jepang.')).toBe(false);
     expect(REASON_CLAUSE.test('Ia lahir di Surabaya pada 1901.')).toBe(false);
+  });
+});
+
+describe('namesIn', () => {
+  it('finds people without their titles, not places or times', () => {
+    expect(namesIn('Supersemar memerintahkan Letnan Jenderal Soeharto, Menteri.')).toEqual([
+      ['Soeharto'],
+    ]);
+    expect(
+      namesIn('Surat itu ditandatangani Presiden Soekarno di Istana Bogor pada 11 Maret 1966.'),
+    ).toEqual([['Soekarno']]);
+    expect(namesIn('Rahmi Rachim adalah istri yang mendampingi Hatta.')).toEqual([
+      ['Rahmi', 'Rachim'],
+      ['Hatta'],
+    ]);
+    expect(namesIn('Di Bengkulu ia mengenal Fatmawati.')).toEqual([['Fatmawati']]);
+  });
+});
+
+describe('countInUnit', () => {
+  it('reads "berapa tahun" as a count of years and "tahun berapa" as no count', () => {
+    const years = countInUnit(analyzeQuestion('bapak divonis brp taun').words);
+    expect(years?.test('hukuman empat tahun penjara')).toBe(true);
+    expect(years?.test('pada Desember 1930')).toBe(false);
+    expect(countInUnit(analyzeQuestion('tahun berapa bapak lahir').words)).toBeNull();
   });
 });
