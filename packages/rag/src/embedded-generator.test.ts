@@ -4,6 +4,7 @@ import {
   afterLifetime,
   createEmbeddedGenerator,
   detectIntent,
+  namesHimself,
   NARRATOR_PREFIX,
   todayNote,
   withNote,
@@ -232,6 +233,25 @@ describe('answer selection across the retrieved passages', () => {
     const answer = generator.compose(inputFor('Kapan Bapak ditangkap Belanda?', 'hatta'));
     expect(answer.text).toMatch(/September 1927 polisi Belanda menangkap saya/);
     expect(answer.text).toMatch(/Februari 1934 pemerintah kolonial Belanda menangkap saya/);
+  });
+
+  it('answers "nama asli" with the name given at birth', () => {
+    // "naskah asli yang diketik Sayuti Melik" matches the words better but gives no name of his.
+    const answer = generator.compose(inputFor('Siapa nama asli Bapak?', 'hatta'));
+    expect(answer.text).toContain('saya diberi nama Muhammad Athar');
+  });
+
+  it('tells a sentence that still names the speaker from one that names someone of his name', () => {
+    expect(
+      namesHimself('Anak-anak Banda memanggil Hatta dengan sebutan Om Kacamata.', 'hatta'),
+    ).toBe(true);
+    expect(namesHimself('Saya lebih dikenal dengan nama Mohammad Hatta.', 'hatta')).toBe(true);
+    expect(namesHimself('Rahmi Hatta dan saya dikaruniai tiga putri.', 'hatta')).toBe(false);
+    expect(namesHimself('Bandara Soekarno-Hatta dibuka pada 1985.', 'hatta')).toBe(false);
+    expect(namesHimself('Stadion Gelora Bung Karno dibangun untuk Asian Games.', 'soekarno')).toBe(
+      false,
+    );
+    expect(namesHimself('Saya menulis "Hatta" di sampul buku.', 'hatta')).toBe(false);
   });
 
   it('never keeps a sentence that points back at one left out', () => {

@@ -3,7 +3,9 @@ import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contra
 import {
   ANSWER_SHAPES,
   analyzeQuestion,
+  asksName,
   countInUnit,
+  GIVES_NAME,
   namesIn,
   REASON_CLAUSE,
   type QuestionType,
@@ -76,10 +78,17 @@ export function detectIntent(question: string): Intent {
   return INTENT_OF[analyzeQuestion(question).type];
 }
 
-/** The question's intent and, for a count in a unit ("berapa tahun"), the count's shape. */
-function askedSlot(question: string): { intent: Intent; count: RegExp | null } {
+/**
+ * The question's intent and its slot: for a count in a unit ("berapa tahun") the count's shape,
+ * and whether it asks for a name ("nama asli Bapak siapa").
+ */
+function askedSlot(question: string): { intent: Intent; count: RegExp | null; name: boolean } {
   const analysis = analyzeQuestion(question);
-  return { intent: INTENT_OF[analysis.type], count: countInUnit(analysis.words) };
+  return {
+    intent: INTENT_OF[analysis.type],
+    count: countInUnit(analysis.words),
+    name: asksName(analysis.words),
+  };
 }
 
 const INTENT_OF: Record<QuestionType, Intent> = {
@@ -102,6 +111,24 @@ const OWN_NAMES: Record<CharacterKey, readonly string[]> = {
   soekarno: ['Soekarno', 'Sukarno', 'Karno', 'Koesno'],
   hatta: ['Hatta', 'Mohammad'],
 };
+/**
+ * Whether a sentence as spoken still names the speaker on his own: not inside a longer proper
+ * noun ("Rahmi Hatta", "Soekarno-Hatta", "Gelora Bung Karno"), nor within a quotation.
+ */
+export function namesHimself(spoken: string, karakter: CharacterKey): boolean {
+  const unquoted = spoken.replace(/"[^"]*"/g, ' ');
+  const own = karakter === 'hatta' ? /Hatta\b/g : /(?:Soekarno|Sukarno|Bung Karno)\b/g;
+  return [...unquoted.matchAll(own)].some((m) => {
+    const after = unquoted.slice(m.index + m[0].length);
+    const words = unquoted.slice(0, m.index).split(' ');
+    const previous = words.at(-2) ?? '';
+    const inLongerName =
+      /-$/.test(words.at(-1) ?? '') ||
+      /^(?:-| [A-Z])/.test(after) ||
+      (/^[A-Z]/.test(previous) && previous !== 'Mohammad');
+    return !inLongerName;
+  });
+}
 const KIN_BEFORE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')})\\b`, 'i');
 const SELF_NAME: Record<CharacterKey, RegExp> = {
   soekarno: /\b(?:Soekarno|Sukarno|Bung Karno)\b/,
@@ -267,7 +294,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const terms = top.query;
     const content = terms.filter((t) => !t.isName);
     const mass = content.reduce((s, t) => s + t.weight, 0);
-    const { intent, count } = askedSlot(question);
+    const { intent, count, name: nameAsked } = askedSlot(question);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
@@ -287,6 +314,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // saya berikan kepada siapa?" is not answered by "ditandatangani Presiden Soekarno").
     const hasAnswerShape = (sentence: IndexedSentence) => {
       const f = featuresOf(sentence);
+      // His own name ("nama asli Bapak siapa") is given by a naming phrase, not by any name.
+      if (askedOwnName) return GIVES_NAME.test(sentence.text);
       if (intent === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
       // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
       if (count) return count.test(sentence.text);
@@ -295,6 +324,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const asked = new Set(terms.map((t) => t.word));
     // A question about his relatives ("ibunya", "anak Bapak") is about other people.
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
+    const askedOwnName = nameAsked && !aboutOthers;
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -319,6 +349,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         score += 0.1 * (hit.score / top.score);
         if (sentence.index === 0) score += 0.03;
         if (f.anaphora) score -= 0.15;
+        // A sentence that the first-person transformation leaves naming him ("... menjadi
+        // alasan utama Soekarno mengeluarkan ...") is a weaker choice than one it renders well.
+        if (namesHimself(spokenOf(sentence, karakter), karakter)) score -= 0.1;
         // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
         // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
         // So does a sentence naming the other person of a passage about the two of them
@@ -386,10 +419,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           hasAnswerShape(c.sentence) &&
           !aboutRelative(c),
       );
-    if (first && SHAPED_INTENTS.has(intent) && !hasAnswerShape(first.sentence)) {
+    if (first && (SHAPED_INTENTS.has(intent) || askedOwnName) && !hasAnswerShape(first.sentence)) {
       const base = first;
       first =
-        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= base.relevance) ??
+        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= 0.9 * base.relevance) ??
         shapedAnswer(
           (c) =>
             c.hit === base.hit &&

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion, countInUnit, namesIn, REASON_CLAUSE } from './question';
+import * as question from './question';
+
+const { analyzeQuestion, asksName, countInUnit, GIVES_NAME, namesIn, REASON_CLAUSE } = question;
 
 describe('analyzeQuestion', () => {
   it.each([
@@ -68,5 +70,16 @@ describe('countInUnit', () => {
     expect(years?.test('hukuman empat tahun penjara')).toBe(true);
     expect(years?.test('pada Desember 1930')).toBe(false);
     expect(countInUnit(analyzeQuestion('tahun berapa bapak lahir').words)).toBeNull();
+  });
+});
+
+describe('asksName and GIVES_NAME', () => {
+  it('reads a question for a name and finds the phrase that gives one', () => {
+    expect(asksName(analyzeQuestion('nama asli bapak siapa sih pak').words)).toBe(true);
+    expect(asksName(analyzeQuestion('bapak lahir dimana').words)).toBe(false);
+    expect(GIVES_NAME.test('Saat lahir, Hatta diberi nama Muhammad Athar.')).toBe(true);
+    expect(GIVES_NAME.test('Nama kecil Soekarno adalah Koesno.')).toBe(true);
+    expect(GIVES_NAME.test('Dalam naskah asli yang diketik Sayuti Melik.')).toBe(false);
+    expect(GIVES_NAME.test('ditandatangani atas nama bangsa Indonesia.')).toBe(false);
   });
 });

@@ -180,6 +180,22 @@ export function countInUnit(words: readonly string[]): RegExp | null {
   return new RegExp(`\\b(?:${COUNT_WORDS}) ${unit}\\b`, 'i');
 }
 
+/**
+ * A sentence that gives someone's name: a naming word before a capitalised name ("diberi nama
+ * Muhammad Athar", "bernama asli Mohamad Ibnu Sayuti", "Nama kecil Soekarno adalah Koesno"),
+ * not "atas nama bangsa Indonesia".
+ */
+export const GIVES_NAME =
+  /\b(?:(?<!atas )[Nn]ama|namanya|bernama|dinamai|dinamakan)\s+(?:[a-z]+\s+){0,2}(?:adalah\s+)?[A-Z]/;
+
+/** Whether a question asks for a name ("nama asli bapak siapa", "nama kecil Bung Karno apa"). */
+export function asksName(words: readonly string[]): boolean {
+  return (
+    words.some((w) => w === 'nama' || w === 'namanya') &&
+    (words.includes('siapa') || words.includes('apa'))
+  );
+}
+
 export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
   const has = (w: string) => words.includes(w);
   if (has('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa'))
