@@ -254,8 +254,21 @@ describe('answer selection across the retrieved passages', () => {
     expect(namesHimself('Saya menulis "Hatta" di sampul buku.', 'hatta')).toBe(false);
   });
 
+  it('follows a "mengapa" fact with the reason its passage gives, after what the reason leans on', () => {
+    // The best sentence says that the first principle was changed, not why; the reason ("Demi
+    // persatuan bangsa, mereka sepakat ...") shares none of the question's words, and its
+    // "mereka" needs the sentence before it.
+    const answer = generator.compose(inputFor('Mengapa sila pertama diubah?', 'hatta'));
+    expect(answer.facts.map((f) => `${f.passageId}#${f.index}`)).toEqual([
+      'soekarno-awal-048#0',
+      'soekarno-awal-048#3',
+      'soekarno-awal-048#4',
+    ]);
+    expect(answer.text).toContain('Demi persatuan bangsa, mereka sepakat');
+  });
+
   it('never keeps a sentence that points back at one left out', () => {
-    const leansBack = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut)\b/i;
+    const leansBack = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya)\b/i;
     const checked = [...questions.map((q) => [q.question, q.karakter] as const)];
     checked.push(['Siapa orang tua Bapak?', 'soekarno']);
     for (const [question, karakter] of checked) {

@@ -67,11 +67,11 @@ const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howM
 
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
 /**
- * A sentence that points back at the one before it: a pronoun first (ANAPHORA), or "itu", "ini"
- * or "tersebut" within its first four words ("Janji itu ia pegang ...", "Dalam tulisan itu ...",
- * "Keputusan tersebut ...").
+ * A sentence that points back at the one before it: a pronoun first (ANAPHORA), or "itu", "ini",
+ * "tersebut", "mereka" or "keduanya" within its first four words ("Janji itu ia pegang ...",
+ * "Dalam tulisan itu ...", "Demi persatuan bangsa, mereka sepakat ...").
  */
-const LEANS_BACK = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut)\b/i;
+const LEANS_BACK = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya)\b/i;
 
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
@@ -482,6 +482,24 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           accept(c),
       );
       if (also) chosen.push(also);
+    }
+    // "Mengapa" answered by a sentence that states the fact without its reason: the reason
+    // clause of the same passage comes next, though it seldom repeats the question's words
+    // ("Demi persatuan bangsa, mereka sepakat menghapus tujuh kata ...").
+    // One that points back comes after the sentence before it.
+    if (intent === 'why' && !featuresOf(first.sentence).reason) {
+      const reason = candidates.find(
+        (c) => c.hit === first.hit && c !== first && featuresOf(c.sentence).reason,
+      );
+      const before =
+        reason &&
+        candidates.find(
+          (c) => c.hit === reason.hit && c.sentence.index === reason.sentence.index - 1,
+        );
+      const dangling =
+        reason && featuresOf(reason.sentence).leansBack && before && !chosen.includes(before);
+      if (dangling && accept(before)) chosen.push(before);
+      if (reason && accept(reason)) chosen.push(reason);
     }
     // Further sentences: first from the same passage (one passage tells one story), then,
     // if it has no more relevant sentence, from the other passages when they match well.
