@@ -133,6 +133,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   // "diadain", "diadakan": held.
   ada: ['langsung', 'selenggara'],
   bredel: ['larang'],
+  // "divonis": the passages say "menjatuhkan hukuman".
+  vonis: ['hukum'],
   bandara: ['bandar', 'udara'],
   mahar: ['kawin'],
   klub: ['club', 'studieclub', 'kelompok'],

@@ -4,6 +4,7 @@ import {
   afterLifetime,
   createEmbeddedGenerator,
   detectIntent,
+  namesHimself,
   NARRATOR_PREFIX,
   todayNote,
   withNote,
@@ -202,6 +203,85 @@ describe('detectIntent', () => {
     expect(detectIntent('Berapa negara yang datang?')).toBe('howMany');
     expect(detectIntent('Apa itu Supersemar?')).toBe('define');
     expect(detectIntent('Ceritakan masa kecil Bapak')).toBe('other');
+  });
+});
+
+describe('answer selection across the retrieved passages', () => {
+  it('answers "mengapa" with the sentence that gives the reason, from whichever passage has it', () => {
+    // The passage on his resignation ranks first but gives its date and the official reasons
+    // in sentences without the question's words; the reason clause ("karena perbedaan
+    // pandangan") is in a lower-ranked passage that matches the question as well.
+    const answer = generator.compose(
+      inputFor('Mengapa Bung Hatta mengundurkan diri sebagai wakil presiden?', 'hatta'),
+    );
+    expect(answer.facts[0]?.spoken).toMatch(/mengundurkan diri .* karena perbedaan pandangan/);
+  });
+
+  it('answers "siapa" with a name other than the figure\'s own', () => {
+    // "ditandatangani Presiden Soekarno" names only the asker; the recipient is Soeharto.
+    const answer = generator.compose(inputFor('Supersemar ditujukan kepada siapa?', 'soekarno'));
+    expect(answer.facts[0]?.original).toMatch(/memerintahkan Letnan Jenderal Soeharto/);
+  });
+
+  it('answers "berapa tahun" with a count of years, not with a date', () => {
+    const answer = generator.compose(inputFor('Berapa tahun Bapak divonis?', 'soekarno'));
+    expect(answer.text).toContain('hukuman empat tahun penjara');
+  });
+
+  it('gives the fact asked for from each of the best passages when they differ', () => {
+    // Hatta was arrested in The Hague in 1927 and in Batavia in 1934: two passages, two answers.
+    const answer = generator.compose(inputFor('Kapan Bapak ditangkap Belanda?', 'hatta'));
+    expect(answer.text).toMatch(/September 1927 polisi Belanda menangkap saya/);
+    expect(answer.text).toMatch(/Februari 1934 pemerintah kolonial Belanda menangkap saya/);
+  });
+
+  it('answers "nama asli" with the name given at birth', () => {
+    // "naskah asli yang diketik Sayuti Melik" matches the words better but gives no name of his.
+    const answer = generator.compose(inputFor('Siapa nama asli Bapak?', 'hatta'));
+    expect(answer.text).toContain('saya diberi nama Muhammad Athar');
+  });
+
+  it('tells a sentence that still names the speaker from one that names someone of his name', () => {
+    expect(
+      namesHimself('Anak-anak Banda memanggil Hatta dengan sebutan Om Kacamata.', 'hatta'),
+    ).toBe(true);
+    expect(namesHimself('Saya lebih dikenal dengan nama Mohammad Hatta.', 'hatta')).toBe(true);
+    expect(namesHimself('Rahmi Hatta dan saya dikaruniai tiga putri.', 'hatta')).toBe(false);
+    expect(namesHimself('Bandara Soekarno-Hatta dibuka pada 1985.', 'hatta')).toBe(false);
+    expect(namesHimself('Stadion Gelora Bung Karno dibangun untuk Asian Games.', 'soekarno')).toBe(
+      false,
+    );
+    expect(namesHimself('Saya menulis "Hatta" di sampul buku.', 'hatta')).toBe(false);
+  });
+
+  it('follows a "mengapa" fact with the reason its passage gives, after what the reason leans on', () => {
+    // The best sentence says that the first principle was changed, not why; the reason ("Demi
+    // persatuan bangsa, mereka sepakat ...") shares none of the question's words, and its
+    // "mereka" needs the sentence before it.
+    const answer = generator.compose(inputFor('Mengapa sila pertama diubah?', 'hatta'));
+    expect(answer.facts.map((f) => `${f.passageId}#${f.index}`)).toEqual([
+      'soekarno-awal-048#0',
+      'soekarno-awal-048#3',
+      'soekarno-awal-048#4',
+    ]);
+    expect(answer.text).toContain('Demi persatuan bangsa, mereka sepakat');
+  });
+
+  it('never keeps a sentence that points back at one left out', () => {
+    const leansBack = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya)\b/i;
+    const checked = [...questions.map((q) => [q.question, q.karakter] as const)];
+    checked.push(['Siapa orang tua Bapak?', 'soekarno']);
+    for (const [question, karakter] of checked) {
+      const { facts } = generator.compose(inputFor(question, karakter));
+      facts.slice(1).forEach((fact, i) => {
+        if (!leansBack.test(fact.original)) return;
+        const before = facts.slice(0, i + 1);
+        expect(
+          before.some((b) => b.passageId === fact.passageId && b.index < fact.index),
+          `${question}: ${fact.original}`,
+        ).toBe(true);
+      });
+    }
   });
 });
 

@@ -1,6 +1,15 @@
 import type { ChatSource } from '@dwitunggal/contracts/chat';
 import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contracts/characters';
-import { ANSWER_SHAPES, analyzeQuestion, type QuestionType } from '@dwitunggal/text/question';
+import {
+  ANSWER_SHAPES,
+  analyzeQuestion,
+  asksName,
+  countInUnit,
+  GIVES_NAME,
+  namesIn,
+  REASON_CLAUSE,
+  type QuestionType,
+} from '@dwitunggal/text/question';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
@@ -48,16 +57,38 @@ type Intent = 'when' | 'where' | 'who' | 'howMany' | 'why' | 'define' | 'other';
 
 const SYNONYM_CREDIT = 0.6;
 
-/** Intents whose answer has a visible shape (a date, a place, a name, a number). */
+/**
+ * Intents whose answer has a visible shape (a date, a place, a name, a number, a reason clause):
+ * the main fact is the best matching sentence of that shape in any of the retrieved passages.
+ */
+const SHAPED_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany', 'why']);
+/** The shaped intents whose answer is one fact (a date, a place, a name, a number). */
 const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany']);
-/** How far down the retrieved passages such an answer is looked for. */
-const RESCUE_RANK = 2;
 
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
+/**
+ * A sentence that points back at the one before it: a pronoun first (ANAPHORA), or "itu", "ini",
+ * "tersebut", "mereka" or "keduanya" within its first four words ("Janji itu ia pegang ...",
+ * "Dalam tulisan itu ...", "Demi persatuan bangsa, mereka sepakat ...").
+ */
+const LEANS_BACK = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya)\b/i;
 
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
   return INTENT_OF[analyzeQuestion(question).type];
+}
+
+/**
+ * The question's intent and its slot: for a count in a unit ("berapa tahun") the count's shape,
+ * and whether it asks for a name ("nama asli Bapak siapa").
+ */
+function askedSlot(question: string): { intent: Intent; count: RegExp | null; name: boolean } {
+  const analysis = analyzeQuestion(question);
+  return {
+    intent: INTENT_OF[analysis.type],
+    count: countInUnit(analysis.words),
+    name: asksName(analysis.words),
+  };
 }
 
 const INTENT_OF: Record<QuestionType, Intent> = {
@@ -75,6 +106,29 @@ const INTENT_OF: Record<QuestionType, Intent> = {
 /** Words of a figure's death and burial. */
 const DEATH_WORDS =
   /\b(?:wafat|meninggal|mangkat|berpulang|dimakamkan|pemakaman|makam|makamnya|jenazah)\b/i;
+/** The words of a figure's own names, as written (not an answer to "siapa" about him). */
+const OWN_NAMES: Record<CharacterKey, readonly string[]> = {
+  soekarno: ['Soekarno', 'Sukarno', 'Karno', 'Koesno'],
+  hatta: ['Hatta', 'Mohammad'],
+};
+/**
+ * Whether a sentence as spoken still names the speaker on his own: not inside a longer proper
+ * noun ("Rahmi Hatta", "Soekarno-Hatta", "Gelora Bung Karno"), nor within a quotation.
+ */
+export function namesHimself(spoken: string, karakter: CharacterKey): boolean {
+  const unquoted = spoken.replace(/"[^"]*"/g, ' ');
+  const own = karakter === 'hatta' ? /Hatta\b/g : /(?:Soekarno|Sukarno|Bung Karno)\b/g;
+  return [...unquoted.matchAll(own)].some((m) => {
+    const after = unquoted.slice(m.index + m[0].length);
+    const words = unquoted.slice(0, m.index).split(' ');
+    const previous = words.at(-2) ?? '';
+    const inLongerName =
+      /-$/.test(words.at(-1) ?? '') ||
+      /^(?:-| [A-Z])/.test(after) ||
+      (/^[A-Z]/.test(previous) && previous !== 'Mohammad');
+    return !inLongerName;
+  });
+}
 const KIN_BEFORE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')})\\b`, 'i');
 const SELF_NAME: Record<CharacterKey, RegExp> = {
   soekarno: /\b(?:Soekarno|Sukarno|Bung Karno)\b/,
@@ -164,7 +218,13 @@ interface SentenceFeatures {
   /** Folded first three words. */
   head: readonly string[];
   intents: ReadonlySet<Intent>;
+  /** The sentence gives a reason or a purpose (REASON_CLAUSE). */
+  reason: boolean;
+  /** Names of people or bodies in the sentence (namesIn). */
+  names: readonly (readonly string[])[];
   anaphora: boolean;
+  /** The sentence needs the one before it to be understood (LEANS_BACK). */
+  leansBack: boolean;
   /** toFirstPerson of the sentence, per figure, filled on first use. */
   spoken: Partial<Record<CharacterKey, string>>;
 }
@@ -178,7 +238,10 @@ function computeFeatures(text: string): SentenceFeatures {
     words: wordCount(text),
     head: wordsOf(foldForMatch(text)).slice(0, 3),
     intents,
+    reason: REASON_CLAUSE.test(text),
+    names: namesIn(text),
     anaphora: ANAPHORA.test(text),
+    leansBack: ANAPHORA.test(text) || LEANS_BACK.test(text),
     spoken: {},
   };
 }
@@ -231,22 +294,37 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const terms = top.query;
     const content = terms.filter((t) => !t.isName);
     const mass = content.reduce((s, t) => s + t.weight, 0);
-    const intent = detectIntent(question);
+    const { intent, count, name: nameAsked } = askedSlot(question);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
     );
     const targets = named.length ? named : [karakter];
     const targetTerms = targets.map(figureNameTerm);
+    const ownNames = new Set(targets.flatMap((t) => OWN_NAMES[t]));
     const isAboutTarget = (hit: SearchHit) => targets.some((t) => hit.passage.figures.includes(t));
     const otherTerms = CHARACTER_KEYS.filter((k) => !targets.includes(k)).map(figureNameTerm);
     const passages = hits
       .slice(0, maxPassages)
       .filter((h) => h.score >= minRelativeScore * top.score);
 
+    // The sentence holds the kind of answer asked for (ANSWER_SHAPES; for "mengapa" a reason
+    // clause too).
+    // "Siapa" is answered by a name other than those of the figures asked about ("Supersemar
+    // saya berikan kepada siapa?" is not answered by "ditandatangani Presiden Soekarno").
+    const hasAnswerShape = (sentence: IndexedSentence) => {
+      const f = featuresOf(sentence);
+      // His own name ("nama asli Bapak siapa") is given by a naming phrase, not by any name.
+      if (askedOwnName) return GIVES_NAME.test(sentence.text);
+      if (intent === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
+      // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
+      if (count) return count.test(sentence.text);
+      return f.intents.has(intent) || (intent === 'why' && f.reason);
+    };
     const asked = new Set(terms.map((t) => t.word));
     // A question about his relatives ("ibunya", "anak Bapak") is about other people.
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
+    const askedOwnName = nameAsked && !aboutOthers;
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -262,12 +340,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const f = featuresOf(sentence);
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;
-        if (f.intents.has(intent)) score += 0.2;
+        if (hasAnswerShape(sentence)) score += 0.2;
+        // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
+        // wanting or judging ("ingin", "menilai").
+        if (intent === 'why' && f.reason) score += 0.05;
         // One of the sentence's first three words is a word of the question.
         if (content.some((t) => f.head.includes(t.word))) score += 0.05;
         score += 0.1 * (hit.score / top.score);
         if (sentence.index === 0) score += 0.03;
         if (f.anaphora) score -= 0.15;
+        // A sentence that the first-person transformation leaves naming him ("... menjadi
+        // alasan utama Soekarno mengeluarkan ...") is a weaker choice than one it renders well.
+        if (namesHimself(spokenOf(sentence, karakter), karakter)) score -= 0.1;
         // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
         // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
         // So does a sentence naming the other person of a passage about the two of them
@@ -320,21 +404,32 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const mainHit = passages.find(answersTarget) ?? passages.find(isAboutTarget) ?? top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
     let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
-    // A factual question ("kapan", "di mana", "siapa", "berapa") whose best sentence in the main
-    // passage has no answer of that kind takes one from the next passage about the same figure
-    // that matches the question as well and has one.
-    if (first && FACT_INTENTS.has(intent) && !featuresOf(first.sentence).intents.has(intent)) {
-      const base = first;
-      const rescue = candidates.find(
+    // A question asking for a shaped answer ("kapan", "di mana", "siapa", "berapa", "mengapa")
+    // whose best sentence in the main passage has no answer of that kind takes the best one of
+    // the retrieved passages about the same figure that matches the question as well and has one.
+    // Without one in the other passages, a reason is looked for in the rest of the main passage:
+    // it seldom repeats all the words of the question ("Para pemuda ingin ..." after "Peristiwa
+    // Rengasdengklok terjadi ...").
+    const shapedAnswer = (from: (c: Candidate) => boolean) =>
+      candidates.find(
         (c) =>
-          c.hit !== base.hit &&
-          c.hitRank <= RESCUE_RANK &&
+          from(c) &&
           isAboutTarget(c.hit) &&
-          c.relevance >= base.relevance &&
-          featuresOf(c.sentence).intents.has(intent) &&
+          !c.otherPerson &&
+          hasAnswerShape(c.sentence) &&
           !aboutRelative(c),
       );
-      if (rescue) first = rescue;
+    if (first && (SHAPED_INTENTS.has(intent) || askedOwnName) && !hasAnswerShape(first.sentence)) {
+      const base = first;
+      first =
+        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= 0.9 * base.relevance) ??
+        shapedAnswer(
+          (c) =>
+            c.hit === base.hit &&
+            c.relevance > 0 &&
+            (intent === 'why' || c.relevance >= 0.5 * base.relevance),
+        ) ??
+        first;
     }
     // "PNI singkatan dari apa?": the sentence that spells the short form out answers it.
     const spelledOut = expansionSentence(question, content);
@@ -352,8 +447,60 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       afterLifetime(c.sentence.text, karakter) === narrated &&
       !chosen.includes(c) &&
       !chosen.some((x) => similar(x.sentence, c.sentence)) &&
+      // Never a sentence that depends on one left out: one that points back comes only after
+      // an earlier sentence of its passage.
+      (!featuresOf(c.sentence).leansBack ||
+        chosen.some((x) => x.hit === c.hit && x.sentence.index < c.sentence.index)) &&
       // A long sentence (a quoted document) only comes in as the main fact.
       !(featuresOf(c.sentence).words > 40 && c.relevance < first.relevance);
+    // The fact asked for ("kapan ditangkap", "divonis berapa tahun") that another of the best
+    // passages gives differently, in a sentence about the figure, comes second: his arrests of
+    // 1927 and 1934, the sentence as handed down and as cut.
+    if (FACT_INTENTS.has(intent) && hasAnswerShape(first.sentence)) {
+      const given = slotValues(first.sentence.text, intent);
+      const also = candidates.find(
+        (c) =>
+          c.hit !== first.hit &&
+          c.hitRank <= 2 &&
+          c.relevance >= first.relevance &&
+          featuresOf(c.sentence).words <= 40 &&
+          // ... in a passage whose title names what is asked ("Penangkapan Hatta dan pimpinan
+          // PNI Baru" for "kapan ditangkap"), not one that only mentions it.
+          content.some(
+            (t) =>
+              c.hit.titleTerms.has(t.term) ||
+              t.alternatives.some((a) => c.hit.titleTerms.has(a.term)),
+          ) &&
+          hasAnswerShape(c.sentence) &&
+          targetTerms.some((t) => c.sentence.terms.has(t)) &&
+          // ... about him, not about one of his relatives ("putrinya lahir di Tokyo pada 1967").
+          (aboutOthers || !KIN_BEFORE.test(c.sentence.text)) &&
+          isAboutTarget(c.hit) &&
+          !c.otherPerson &&
+          !aboutRelative(c) &&
+          slotValues(c.sentence.text, intent).some((v) => !given.includes(v)) &&
+          accept(c),
+      );
+      if (also) chosen.push(also);
+    }
+    // "Mengapa" answered by a sentence that states the fact without its reason: the reason
+    // clause of the same passage comes next, though it seldom repeats the question's words
+    // ("Demi persatuan bangsa, mereka sepakat menghapus tujuh kata ...").
+    // One that points back comes after the sentence before it.
+    if (intent === 'why' && !featuresOf(first.sentence).reason) {
+      const reason = candidates.find(
+        (c) => c.hit === first.hit && c !== first && featuresOf(c.sentence).reason,
+      );
+      const before =
+        reason &&
+        candidates.find(
+          (c) => c.hit === reason.hit && c.sentence.index === reason.sentence.index - 1,
+        );
+      const dangling =
+        reason && featuresOf(reason.sentence).leansBack && before && !chosen.includes(before);
+      if (dangling && accept(before)) chosen.push(before);
+      if (reason && accept(reason)) chosen.push(reason);
+    }
     // Further sentences: first from the same passage (one passage tells one story), then,
     // if it has no more relevant sentence, from the other passages when they match well.
     for (const c of candidates) {
@@ -495,6 +642,29 @@ function termCredit(term: QueryTerm, sentence: IndexedSentence): number {
   return term.alternatives.some((alt) => sentence.terms.has(alt.term))
     ? SYNONYM_CREDIT * term.weight
     : 0;
+}
+
+/**
+ * The values a sentence gives for the slot asked (the years for "kapan", the places after di/ke/
+ * dari for "di mana", the names for "siapa", the numbers for "berapa"): what tells two answers
+ * of one question apart.
+ */
+function slotValues(text: string, intent: Intent): string[] {
+  switch (intent) {
+    case 'when':
+      return text.match(/\b(?:1[5-9]\d\d|20\d\d)\b/g) ?? [];
+    case 'where':
+      return [...text.matchAll(/\b(?:di|ke|dari) ((?:[A-Z][\w'-]*\s?)+)/g)].map((m) =>
+        m[1]!.trim(),
+      );
+    case 'who':
+      return namesIn(text).map((name) => name.join(' '));
+    default:
+      return (
+        text.match(/\d+|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh)\b/gi) ??
+        []
+      );
+  }
 }
 
 function wordCount(text: string): number {

@@ -121,6 +121,8 @@ export interface SearchHit {
   query: readonly QueryTerm[];
   /** The passage's sentences with their terms, for sentence selection. */
   sentences: readonly IndexedSentence[];
+  /** The terms of the passage's title: what the passage is about. */
+  titleTerms: ReadonlySet<string>;
 }
 
 export interface Retriever {
@@ -156,6 +158,7 @@ interface DocEntry {
   titleLength: number;
   textLength: number;
   sentences: IndexedSentence[];
+  titleTerms: ReadonlySet<string>;
 }
 
 interface Posting {
@@ -266,6 +269,7 @@ export function createRetriever(
       order,
       titleLength: titleTerms.length,
       textLength: textTerms.length,
+      titleTerms: new Set(titleTerms),
       sentences: sentences.map((text, index) => ({
         text,
         index,
@@ -527,6 +531,7 @@ export function createRetriever(
         matched: matched[i] ?? [],
         query: terms,
         sentences: doc.sentences,
+        titleTerms: doc.titleTerms,
       };
     };
     if (includeWeak) return topRanks(k).map(hitOf);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion, lifeEndAsked } from './question';
+import * as question from './question';
+
+const {
+  analyzeQuestion,
+  asksName,
+  countInUnit,
+  GIVES_NAME,
+  lifeEndAsked,
+  namesIn,
+  REASON_CLAUSE,
+} = question;
 
 describe('analyzeQuestion', () => {
   it.each([
@@ -56,5 +66,51 @@ describe('analyzeQuestion', () => {
     expect(asked('sesudah bung karno wafat gmn')).toBe('after');
     expect(asked('apa yg terjadi sepeninggal bapak')).toBe('after');
     expect(asked('kapan bapak lahir')).toBeNull();
+  });
+});
+
+describe('REASON_CLAUSE', () => {
+  it('finds a reason or a purpose, not a mere wish or opinion', () => {
+    expect(REASON_CLAUSE.test('Hatta mundur karena perbedaan pandangan.')).toBe(true);
+    expect(REASON_CLAUSE.test('Pemuda mendesak agar proklamasi segera dilakukan.')).toBe(true);
+    expect(REASON_CLAUSE.test('Oleh karena itu ia menolak.')).toBe(true);
+    expect(REASON_CLAUSE.test('Para pemuda ingin menjauhkan keduanya dari Jepang.')).toBe(false);
+    expect(REASON_CLAUSE.test('Ia lahir di Surabaya pada 1901.')).toBe(false);
+  });
+});
+
+describe('namesIn', () => {
+  it('finds people without their titles, not places or times', () => {
+    expect(namesIn('Supersemar memerintahkan Letnan Jenderal Soeharto, Menteri.')).toEqual([
+      ['Soeharto'],
+    ]);
+    expect(
+      namesIn('Surat itu ditandatangani Presiden Soekarno di Istana Bogor pada 11 Maret 1966.'),
+    ).toEqual([['Soekarno']]);
+    expect(namesIn('Rahmi Rachim adalah istri yang mendampingi Hatta.')).toEqual([
+      ['Rahmi', 'Rachim'],
+      ['Hatta'],
+    ]);
+    expect(namesIn('Di Bengkulu ia mengenal Fatmawati.')).toEqual([['Fatmawati']]);
+  });
+});
+
+describe('countInUnit', () => {
+  it('reads "berapa tahun" as a count of years and "tahun berapa" as no count', () => {
+    const years = countInUnit(analyzeQuestion('bapak divonis brp taun').words);
+    expect(years?.test('hukuman empat tahun penjara')).toBe(true);
+    expect(years?.test('pada Desember 1930')).toBe(false);
+    expect(countInUnit(analyzeQuestion('tahun berapa bapak lahir').words)).toBeNull();
+  });
+});
+
+describe('asksName and GIVES_NAME', () => {
+  it('reads a question for a name and finds the phrase that gives one', () => {
+    expect(asksName(analyzeQuestion('nama asli bapak siapa sih pak').words)).toBe(true);
+    expect(asksName(analyzeQuestion('bapak lahir dimana').words)).toBe(false);
+    expect(GIVES_NAME.test('Saat lahir, Hatta diberi nama Muhammad Athar.')).toBe(true);
+    expect(GIVES_NAME.test('Nama kecil Soekarno adalah Koesno.')).toBe(true);
+    expect(GIVES_NAME.test('Dalam naskah asli yang diketik Sayuti Melik.')).toBe(false);
+    expect(GIVES_NAME.test('ditandatangani atas nama bangsa Indonesia.')).toBe(false);
   });
 });

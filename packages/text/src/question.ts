@@ -117,6 +117,95 @@ export const ANSWER_SHAPES: Readonly<
   define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
 };
 
+/**
+ * A clause that gives a reason or a purpose (karena, sebab, agar, supaya, sehingga, demi, "oleh
+ * karena itu", "alasan"): what answers "mengapa"/"kenapa" most plainly. ANSWER_SHAPES.why also
+ * takes words of wanting and judging ("ingin", "menilai") as a hint of one.
+ */
+export const REASON_CLAUSE =
+  /\b(?:karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat)\b/i;
+
+/** Words before a capitalised run that make it a place or a time, not a person. */
+const PLACE_OR_TIME_BEFORE = new Set(['di', 'ke', 'dari', 'pada', 'sejak', 'hingga', 'sampai']);
+/** Connectives that open a sentence before its subject ("Setelah Soekarno ..."). */
+const OPENERS = new Set(
+  'setelah sesudah sebelum ketika saat selama menurut meskipun walaupun namun kemudian bersama sebagai dalam karena'.split(
+    ' ',
+  ),
+);
+/** Titles and ranks that come before a name without being one. */
+const TITLES = new Set(
+  (
+    'Presiden Wakil Perdana Menteri Jenderal Letnan Mayor Kolonel Kapten Laksamana Muda Marsekal ' +
+    'Panglima Gubernur Sultan Sri Raden Haji Bung Dr Dr. dr. Mr Mr. Ir Ir. Drs Drs. Prof Prof. K.H.'
+  ).split(' '),
+);
+
+/**
+ * The names of people or bodies a sentence mentions, each as its words without titles: runs of
+ * capitalised words after a lowercase word or a comma ("... memerintahkan Letnan Jenderal
+ * Soeharto" gives ["Soeharto"]), except after a preposition of place or time ("di Istana
+ * Bogor", "pada Maret 1966"). What answers "siapa" is such a name, other than the asker's own.
+ */
+export function namesIn(sentence: string): string[][] {
+  const out: string[][] = [];
+  const add = (run: string) => {
+    const words = run
+      .split(' ')
+      .map((w) => (w.length > 3 ? w.replace(/\.$/, '') : w))
+      .filter((w) => w && !TITLES.has(w));
+    if (words.length) out.push(words);
+  };
+  // The sentence's first words: the name of whom it says who he or she is ("Rahmi Rachim adalah
+  // istri ..."), or the subject after a connective ("Setelah Soekarno bebas, ...").
+  const start = /^([A-Z][\w.'-]*)((?: [A-Z][\w.'-]*)*)( (?:adalah|ialah|merupakan)\b)?/.exec(
+    sentence,
+  );
+  if (start?.[1]) {
+    const first = start[1].toLowerCase();
+    if (OPENERS.has(first)) add((start[2] ?? '').trim());
+    else if (start[3]) add(`${start[1]}${start[2] ?? ''}`);
+  }
+  for (const m of sentence.matchAll(/(?:\b([a-z]+)|,) ([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)/g)) {
+    if (m[1] && PLACE_OR_TIME_BEFORE.has(m[1])) continue;
+    add(m[2] ?? '');
+  }
+  return out;
+}
+
+/** Units a count is asked in ("berapa tahun", "berapa orang"). */
+const COUNT_UNITS = new Set(['tahun', 'bulan', 'minggu', 'hari', 'jam', 'orang', 'kali', 'negara']);
+const COUNT_WORDS =
+  '\\d+|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|[a-z]+ (?:belas|puluh|ratus)|se(?:belas|puluh|ratus|ribu)|beberapa';
+
+/**
+ * For a question asking a count in a unit ("divonis berapa tahun", "berapa orang"; not "tahun
+ * berapa", which asks a year), the shape of the answer: a number followed by that unit ("empat
+ * tahun", "29 negara"). Null for any other question.
+ */
+export function countInUnit(words: readonly string[]): RegExp | null {
+  const i = words.indexOf('berapa');
+  const unit = i >= 0 ? words[i + 1] : undefined;
+  if (unit === undefined || !COUNT_UNITS.has(unit)) return null;
+  return new RegExp(`\\b(?:${COUNT_WORDS}) ${unit}\\b`, 'i');
+}
+
+/**
+ * A sentence that gives someone's name: a naming word before a capitalised name ("diberi nama
+ * Muhammad Athar", "bernama asli Mohamad Ibnu Sayuti", "Nama kecil Soekarno adalah Koesno"),
+ * not "atas nama bangsa Indonesia".
+ */
+export const GIVES_NAME =
+  /\b(?:(?<!atas )[Nn]ama|namanya|bernama|dinamai|dinamakan)\s+(?:[a-z]+\s+){0,2}(?:adalah\s+)?[A-Z]/;
+
+/** Whether a question asks for a name ("nama asli bapak siapa", "nama kecil Bung Karno apa"). */
+export function asksName(words: readonly string[]): boolean {
+  return (
+    words.some((w) => w === 'nama' || w === 'namanya') &&
+    (words.includes('siapa') || words.includes('apa'))
+  );
+}
+
 export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
   const has = (w: string) => words.includes(w);
   if (has('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa'))
