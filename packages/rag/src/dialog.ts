@@ -63,6 +63,12 @@ export interface Dialog {
   ): { hit: SearchHit; skipped: IndexedSentence[] } | null;
   /** Whether a passage tells of something before the anchor in its own story. */
   before(passage: Passage, anchor: Anchor): boolean;
+  /**
+   * The sentences of `hit` up to the one that repeats the anchor (the reply, or the knowledge
+   * sentence it repeated); none when no sentence shares enough of their words. Another passage
+   * telling the same story: its part up to there was said, and is not what came next.
+   */
+  toldIn(hit: SearchHit, anchor: Anchor, reply: string, karakter: CharacterKey): IndexedSentence[];
 }
 
 export function createDialog(passages: readonly Passage[], retriever: Retriever): Dialog {
@@ -94,6 +100,22 @@ export function createDialog(passages: readonly Passage[], retriever: Retriever)
   const newPlaceIn = (s: IndexedSentence, said: string) =>
     [...s.text.matchAll(TO_PLACE)].some((m) => !said.includes(m[1] as string));
 
+  /** The sentence of `sentences` sharing most (over the threshold) of `words`. */
+  const repeating = (sentences: readonly IndexedSentence[], words: Set<string>) => {
+    let best: IndexedSentence | null = null;
+    let bestShare = MIN_ANCHOR_OVERLAP;
+    for (const sentence of sentences) {
+      let shared = 0;
+      for (const w of words) if (sentence.terms.has(w)) shared += 1;
+      const share = shared / words.size;
+      if (share > bestShare) {
+        best = sentence;
+        bestShare = share;
+      }
+    }
+    return { sentence: best, share: bestShare };
+  };
+
   return {
     anchor(reply, karakter, question) {
       const words = contentTerms(reply, karakter);
@@ -107,14 +129,10 @@ export function createDialog(passages: readonly Passage[], retriever: Retriever)
       let best: Anchor | null = null;
       let bestShare = MIN_ANCHOR_OVERLAP;
       for (const hit of hits) {
-        for (const sentence of hit.sentences) {
-          let shared = 0;
-          for (const w of words) if (sentence.terms.has(w)) shared += 1;
-          const share = shared / words.size;
-          if (share > bestShare) {
-            best = { hit, sentence };
-            bestShare = share;
-          }
+        const { sentence, share } = repeating(hit.sentences, words);
+        if (sentence && share > bestShare) {
+          best = { hit, sentence };
+          bestShare = share;
         }
       }
       return best;
@@ -156,6 +174,16 @@ export function createDialog(passages: readonly Passage[], retriever: Retriever)
         hit: { ...anchor.hit, query },
         skipped: anchor.hit.sentences.filter((s) => !gives(s)),
       };
+    },
+    toldIn(hit, anchor, reply, karakter) {
+      let last = -1;
+      for (const text of [reply, anchor.sentence.text]) {
+        const words = contentTerms(text, karakter);
+        if (words.size === 0) continue;
+        const { sentence } = repeating(hit.sentences, words);
+        if (sentence) last = Math.max(last, sentence.index);
+      }
+      return hit.sentences.filter((s) => s.index <= last);
     },
     before(passage, anchor) {
       const at = placeOf(passage);

@@ -246,7 +246,7 @@ describe('questions about his death and after it', () => {
     [
       'soekarno',
       'bung karno meninggalnya di kota apa',
-      /^Catatan narator: Soekarno wafat .*Jakarta/,
+      /^Catatan narator: Soekarno (?:wafat|meninggal dunia) .*Jakarta/,
     ],
     [
       'hatta',

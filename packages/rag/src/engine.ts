@@ -140,7 +140,7 @@ const SLOT_TYPES: ReadonlySet<string> = new Set(['when', 'where', 'who', 'howMan
 function followOn(
   { karakter, prompt, history }: RagRequest,
   dialog: Dialog,
-): { alreadySaid: string; hits?: SearchHit[]; after?: Anchor } | null {
+): { alreadySaid: string; hits?: SearchHit[]; after?: Anchor; reply?: string } | null {
   const question = analyzeQuestion(prompt);
   if (!question.followUp || !history) return null;
   const turns = [...history].reverse();
@@ -168,7 +168,7 @@ function followOn(
     const said = anchor.hit.sentences.filter(
       (s) => s.index <= anchor.sentence.index || afterLifetime(s.text, karakter),
     );
-    return { alreadySaid: toldBefore(reply, said, karakter), after: anchor };
+    return { alreadySaid: toldBefore(reply, said, karakter), after: anchor, reply };
   }
   // "kenapa begitu?": the reason, not the fact again (only the sentence said is left out).
   if (question.type === 'why') {
@@ -212,7 +212,21 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     const end = lifeEnd(request);
     if (end && hits.length > 0)
       hits = tellingOfLifeEnd(search(context, 2 * k), request.karakter, end);
-    return { ...base, hits, ...(turn ? { alreadySaid: turn.alreadySaid } : {}) };
+    // Another passage telling the same story: its part up to the reply was said, not next.
+    const alreadyTold =
+      turn?.after && turn.reply
+        ? [
+            turn.alreadySaid,
+            ...hits.map((h) =>
+              toldBefore(
+                '',
+                dialog.toldIn(h, turn.after as Anchor, turn.reply as string, request.karakter),
+                request.karakter,
+              ),
+            ),
+          ].join(' ')
+        : turn?.alreadySaid;
+    return { ...base, hits, ...(alreadyTold ? { alreadySaid: alreadyTold } : {}) };
   };
   return {
     retriever,

@@ -32,6 +32,32 @@ const SECOND_PERSON = new Set([
   'bpk',
 ]);
 
+/**
+ * Words after "ibu" that keep it a noun: whose mother ("ibu Bapak", "ibu saya") or a compound
+ * ("ibu kota", "ibu negara"). Before any other word "ibu" is a title (see normalizeQuestion).
+ */
+const IBU_OF = new Set([
+  ...SECOND_PERSON,
+  'beliau',
+  'saya',
+  'aku',
+  'dia',
+  'nya',
+  'mu',
+  'ku',
+  'dari',
+  'dan',
+  'yang',
+  'kota',
+  'negara',
+  'pertiwi',
+  'kandung',
+  'tiri',
+  'angkat',
+  'mertua',
+  'rumah',
+]);
+
 /** Words that, right after an address word, make it part of an explicit name. */
 const NAME_WORDS = new Set([
   'hatta',
@@ -86,6 +112,10 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       PERSON_NOUNS.has(next.replace(/nya$/, ''))
     ) {
       // "nama ayah Bapak" asks who his father is: the answer names him without the word "nama".
+      continue;
+    } else if (word === 'ibu' && next !== '' && !IBU_OF.has(next) && !NAME_WORDS.has(next)) {
+      // "bu Inggit", "ibu Fatmawati": a title before a woman's name, not "mother" (a topic that
+      // would find every passage naming someone's mother); "ibu Bapak", "ibu kota" keep it.
       continue;
     } else if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
