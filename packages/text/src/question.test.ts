@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as question from './question';
 
-const {
-  analyzeQuestion,
-  asksName,
-  countInUnit,
-  GIVES_NAME,
-  lifeEndAsked,
-  namesIn,
-  REASON_CLAUSE,
-} = question;
+const { analyzeQuestion, asksName, countInUnit, GIVES_NAME, lifeEndAsked, namesIn, REASON_CLAUSE } =
+  question;
 
 describe('analyzeQuestion', () => {
   it.each([
