@@ -157,21 +157,21 @@ describe('embedded generator', () => {
     for (let i = 0; i < 5; i++) expect(generator.compose(input)).toEqual(first);
   });
 
-  it('says honestly, in character, that it does not know when retrieval finds nothing', async () => {
-    for (const [question, karakter] of [
-      ['siapa presiden Amerika sekarang', 'soekarno'],
-      ['resep nasi goreng', 'hatta'],
-      ['siapa juara piala dunia 2022', 'hatta'],
-    ] as const) {
+  it.each([
+    ['siapa presiden Amerika sekarang', 'soekarno'],
+    ['resep nasi goreng', 'hatta'],
+    ['siapa juara piala dunia 2022', 'hatta'],
+  ] as const)(
+    'says honestly, in character, that it does not know %j (retrieval finds nothing)',
+    async (question, karakter) => {
       const input = inputFor(question, karakter);
       expect(input.hits).toEqual([]);
       const answer = await generator.generate(input);
       expect(answer.sources).toEqual([]);
-      const persona = PERSONAS[karakter];
-      expect(persona.unknown.some((line) => answer.text.startsWith(line))).toBe(true);
+      expect(PERSONAS[karakter].unknown.some((line) => answer.text.startsWith(line))).toBe(true);
       expect(isGrounded(answer.text, input)).toBe(true);
-    }
-  });
+    },
+  );
 
   it('greets and thanks in character', async () => {
     const hello = await generator.generate(inputFor('Halo, selamat pagi!', 'hatta'));

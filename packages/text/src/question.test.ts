@@ -38,18 +38,16 @@ describe('analyzeQuestion', () => {
     }
   });
 
-  it('tells a question asking what came next from one asking a slot of the last topic', () => {
-    for (const q of [
-      'abis tu?',
-      'kelanjutannya gimana?',
-      'sesudahnya?',
-      'abis itu dipenjara dmn',
-    ]) {
-      expect(analyzeQuestion(q)).toMatchObject({ followUp: true, next: true });
-    }
-    for (const q of ['itu taun brp?', 'kenapa begitu?', 'di mana itu?']) {
-      expect(analyzeQuestion(q).next).toBe(false);
-    }
+  it.each([
+    ['abis tu?', true],
+    ['kelanjutannya gimana?', true],
+    ['sesudahnya?', true],
+    ['abis itu dipenjara dmn', true],
+    ['itu taun brp?', false],
+    ['kenapa begitu?', false],
+    ['di mana itu?', false],
+  ])('%j asks what came next (not a slot of the last topic): %s', (q, next) => {
+    expect(analyzeQuestion(q)).toMatchObject({ followUp: true, next });
   });
 
   it('tells a question about a death from one about what came after it', () => {

@@ -103,22 +103,17 @@ describe('the restore when an empty chat is opened', () => {
     const settled = () => gate;
     newPage();
     registerSessionHooks(settled);
-    learningApi.turnsFor(learner.id, 'hatta').push({
-      id: 1,
-      clientId: 'q1',
-      role: 'user',
-      text: 'Kapan Bapak lahir?',
-      model: 'rag',
-      meta: {},
-      createdAt: '2026-11-20T08:00:00.000Z',
-    });
+    learningApi.storeExchange(learner.id, 'hatta', [
+      'Kapan Bapak lahir?',
+      'Saya lahir tahun 1902.',
+    ]);
     await signIn({ email: learner.email, password: 'rahasia123' });
     void restoreOnOpen(learner.id, 'hatta', settled);
     await new Promise((r) => setTimeout(r, 0));
     // Nothing fetched before the page has settled: the chat's first render does not wait on it.
     expect(learningApi.state.calls).not.toContain('GET /api/conversations/hatta');
     settle();
-    await vi.waitFor(() => expect(chatHistory('hatta').get()).toHaveLength(1));
+    await vi.waitFor(() => expect(chatHistory('hatta').get()).toHaveLength(2));
     // The opened chat's figure is fetched once, not again by the restore after sign-in.
     const fetched = learningApi.state.calls.filter((c) => c === 'GET /api/conversations/hatta');
     expect(fetched).toHaveLength(1);

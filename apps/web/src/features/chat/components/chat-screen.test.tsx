@@ -356,28 +356,10 @@ describe('chat screen: history on the server', () => {
   });
 
   it('shows the history and achievements kept on the server when the device has none', async () => {
-    const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, s)).toISOString();
-    const list = learningApi.turnsFor(learner.id, 'hatta');
-    list.push(
-      {
-        id: 1,
-        clientId: 'q1',
-        role: 'user',
-        text: 'Kapan Bapak lahir?',
-        model: 'rag',
-        meta: {},
-        createdAt: at(0),
-      },
-      {
-        id: 2,
-        clientId: 'a1',
-        role: 'figure',
-        text: 'Saya lahir tahun 1902.',
-        model: 'rag',
-        meta: {},
-        createdAt: at(0),
-      },
-    );
+    learningApi.storeExchange(learner.id, 'hatta', [
+      'Kapan Bapak lahir?',
+      'Saya lahir tahun 1902.',
+    ]);
     learningApi.tagsFor(learner.id, 'hatta').add('kelahiran');
     await openChat('/chathatta');
     await waitForMessages(2);

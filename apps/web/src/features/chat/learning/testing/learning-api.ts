@@ -189,6 +189,19 @@ export function createLearningApi() {
   ];
 
   const turnsFor = (userId: string, figure: Figure) => turnsOf(userId, figure);
+  /** Keeps a question and its answer on the server, as if sent from another device. */
+  const storeExchange = (
+    userId: string,
+    figure: Figure,
+    [question, answer]: [string, string],
+    createdAt = '2026-11-20T08:00:00.000Z',
+  ) => {
+    const base = { model: 'rag' as const, meta: {}, createdAt };
+    turnsOf(userId, figure).push(
+      { ...base, id: 1, clientId: 'q1', role: 'user', text: question },
+      { ...base, id: 2, clientId: 'a1', role: 'figure', text: answer },
+    );
+  };
   const reset = () => {
     state.online = true;
     state.turns.clear();
@@ -197,7 +210,7 @@ export function createLearningApi() {
     state.contribute.clear();
     state.calls.length = 0;
   };
-  return { state, handlers, turnsFor, tagsFor: tagsOf, reset };
+  return { state, handlers, turnsFor, storeExchange, tagsFor: tagsOf, reset };
 }
 
 /** The fake every web test starts with (testing/setup.ts installs it and resets it). */
