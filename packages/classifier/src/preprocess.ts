@@ -18,9 +18,11 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
  * of another version at start; the browser refuses it). 2: words come from the project's one
  * Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt", "bu" and "bareng"
  * read as ya, waktu, ibu and bersama. 4: models carry the implicit out-of-scope unit (one output
- * after the tags, `outOfScopeUnit` in content.json); tokens unchanged.
+ * after the tags, `outOfScopeUnit` in content.json); tokens unchanged. 5: a chat word with a
+ * possessive reads as its standard form ("critanya" -> "ceritanya"); "pake", "tetep", "ngekos"
+ * and "kos" read as pakai, tetap and indekos; "kelompok" and "permisi" are roots.
  */
-export const PREPROCESS_VERSION = 4;
+export const PREPROCESS_VERSION = 5;
 
 export interface PreprocessOptions {
   /** Informal spelling, old spelling and repeated letters (@dwitunggal/text/spelling). */

@@ -77,6 +77,36 @@ const EXTRA_STOPWORDS = [
   'mu',
   // "gara-gara itu", "gara2": because of, a connective.
   'gara',
+  // "pas sekolah di Surabaya": colloquial "when", not a topic.
+  'pas',
+  // Pointing at a place already named ("ngapain disana?", "abis dr situ").
+  'situ',
+  'disana',
+  'disitu',
+  'kesana',
+  'kesitu',
+  'kesini',
+  // What learners say around the question: who they are, why they ask, politeness
+  // ("Yth. Bapak, mohon maaf mengganggu, untuk makalah kami ...", "aku lupa, besok ulangan").
+  'kak',
+  'eh',
+  'permisi',
+  'yth',
+  'maaf',
+  'mengganggu',
+  'ganggu',
+  'makalah',
+  'ulangan',
+  'besok',
+  'lupa',
+  'mahasiswa',
+  'semester',
+  'bertanya',
+  'nanya',
+  'tanya',
+  'mengetahui',
+  'penasaran',
+  'btw',
 ];
 
 /**
@@ -139,6 +169,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   mahar: ['kawin'],
   klub: ['club', 'studieclub', 'kelompok'],
   pisah: ['cerai'],
+  // "ayah Bapak kerjanya apa?": the passages name the work ("seorang guru").
+  kerja: ['guru', 'profesi', 'jabat'],
   putus: ['cerai'],
 });
 
@@ -172,6 +204,8 @@ const FRAME_STEMS = new Set([
   'bidang',
   // "di kota apa", "kota mana".
   'kota',
+  // "ngapain aja di Ende?", "apa yang Bapak lakukan": what he did, asked of a place or a time.
+  'laku',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */

@@ -202,11 +202,41 @@ function smallTalk(question: string): 'greeting' | 'thanks' | null {
   const words = folded.split(' ');
   if (words.length > 8) return null;
   if (THANKS.some((t) => folded.includes(t))) return 'thanks';
-  if (words.some((w) => GREETING.has(w)) || /\bselamat (pagi|siang|sore|malam)\b/.test(folded)) {
+  if (
+    words.some((w) => GREETING.has(w.replace(/(\p{L})\1+$/u, '$1'))) ||
+    /\bselamat (pagi|siang|sore|malam)\b/.test(folded)
+  ) {
     return 'greeting';
   }
   if (/\bapa kabar\b/.test(folded)) return 'greeting';
+  // "pagi bung", "malam pak": a time of day and an address, nothing else.
+  if (onlySmallTalk(question) && words.some((w) => TIME_OF_DAY.has(w))) return 'greeting';
   return null;
+}
+
+const TIME_OF_DAY = new Set(['pagi', 'siang', 'sore', 'malam']);
+/** Every word a greeting or thanks may be made of, with the ways of addressing him. */
+const SMALL_TALK_WORDS = new Set([
+  ...GREETING,
+  ...TIME_OF_DAY,
+  ...THANKS.flatMap((t) => t.split(' ')),
+  ...['selamat', 'met', 'apa', 'kabar', 'permisi', 'hei', 'hey', 'banyak', 'ya', 'yah', 'nih'],
+  ...['assalamu', 'alaikum', 'warahmatullahi', 'wabarakatuh', 'wr', 'wb', 'salam', 'kenal'],
+  ...['pak', 'bapak', 'bung', 'bang', 'om', 'kak', 'tuan', 'karno', 'hatta', 'sukarno'],
+]);
+
+/**
+ * Whether the message is only a greeting or thanks ("halo pak", "pagi bung", "makasih ya pak"):
+ * nothing in it to search for, however many passages share a word with it ("Halo-Halo
+ * Bandung", "pagi 17 Agustus").
+ */
+export function onlySmallTalk(question: string): boolean {
+  const words = wordsOf(foldForMatch(question));
+  // A stretched last letter ("haloo", "pakk") is the same word.
+  const plain = (w: string) => (SMALL_TALK_WORDS.has(w) ? w : w.replace(/(\p{L})\1+$/u, '$1'));
+  return (
+    words.length > 0 && words.length <= 8 && words.every((w) => SMALL_TALK_WORDS.has(plain(w)))
+  );
 }
 
 /**

@@ -67,6 +67,19 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'nama ayah bapak siapa', /Soekemi .*\. Sebagai guru pemerintah/],
     // His own studies, not his son's at the same college.
     ['soekarno', 'Bapak dulu kuliah di mana ya?', /saya melanjutkan studi ke Technische/],
+    // What a learner says around the question (who asks, for what, politeness) is no topic.
+    [
+      'hatta',
+      'Permisi Pak, maaf mengganggu, buat makalah kelompok kami: Bapak lahir tahun berapa?',
+      /1902/,
+    ],
+    ['soekarno', 'pas di ende bapak ngapain aja', /Ende/],
+    // A chat form with a possessive ("ditangkepnya") reads as the standard word.
+    ['soekarno', 'ditangkepnya di kota mana pak waktu 1929', /Yogyakarta/],
+    // His father's work: the passage names it ("guru"), not the word "kerja".
+    ['soekarno', 'bokap bapak kerjaannya apa', /guru/],
+    // One topic that carries most of the question is enough: the claim is answered by the fact.
+    ['hatta', 'emang bener bapak kuliah di inggris?', /Rotterdam/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);
@@ -89,6 +102,27 @@ describe('rag engine (what POST /api/chat calls)', () => {
 
   it('answers "terima kasih" as thanks, not as "kasih" (give)', async () => {
     const answer = await engine.answer({ karakter: 'hatta', prompt: 'terima kasih pak' });
+    expect(answer.sources).toEqual([]);
+  });
+
+  // A greeting alone shares a word with some passage ("Halo-Halo Bandung", "pagi 17 Agustus"):
+  // it is greeted back, with no passage.
+  it.each([
+    ['hatta', 'haloo pak hatta'],
+    ['soekarno', 'malam bung'],
+    ['soekarno', 'selamat pagi pak, apa kabar?'],
+  ] as const)('greets back %s on %j without a passage', async (karakter, prompt) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.sources).toEqual([]);
+    expect(answer.response).not.toMatch(/Bandung|Proklamasi|17 Agustus/);
+  });
+
+  // Today, asked about, needs a passage telling of today and of the thing asked together.
+  it.each([
+    ['soekarno', 'presiden kita yang sekarang siapa ya pak'],
+    ['hatta', 'wakil presiden saat ini siapa pak'],
+  ] as const)('declines %s on %j (the present day)', async (karakter, prompt) => {
+    const answer = await engine.answer({ karakter, prompt });
     expect(answer.sources).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { figureNameTerm } from './query';
 import { KIN_NOUNS } from './voice';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
-import { afterLifetime, createEmbeddedGenerator } from './embedded-generator';
+import { afterLifetime, createEmbeddedGenerator, onlySmallTalk } from './embedded-generator';
 import type { FallbackReason, GenerateOptions, Generator, StreamEvent } from './generator';
 import type { Passage } from './knowledge';
 import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provider';
@@ -200,6 +200,8 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       question: request.prompt,
       ...(alreadySaid ? { alreadySaid } : {}),
     };
+    // A greeting or thanks alone is answered as such, with no passage.
+    if (onlySmallTalk(request.prompt)) return { ...base, hits: [] };
     const turn = followOn(request, dialog);
     if (turn?.hits) return { ...base, hits: turn.hits, alreadySaid: turn.alreadySaid };
     // "abis itu dipenjara di mana?": what came after the last reply, not what came before it.

@@ -77,6 +77,23 @@ const FIGURE_NAME: Record<CharacterKey, string> = { soekarno: 'sukarno', hatta: 
 /** Relatives and the people around a man, whose "nama" a learner asks for ("nama ayah bapak"). */
 const PERSON_NOUNS = new Set<string>([...KIN_NOUNS, 'orang', 'guru', 'ortu', 'sahabat', 'teman']);
 
+/**
+ * A learner's schoolwork, said around the question ("untuk tugas makalah sejarah kelompok kami",
+ * "buat PR"): no topic of the passages. The assignment word is dropped with the words after it
+ * that only say whose or what kind it is.
+ */
+const SCHOOLWORK = new Set(['makalah', 'pr', 'laporan', 'ulangan', 'kliping', 'presentasi']);
+const SCHOOLWORK_TAIL = new Set([
+  'sejarah',
+  'kelompok',
+  'kami',
+  'kita',
+  'saya',
+  'aku',
+  'ku',
+  'sekolah',
+]);
+
 /** Words that ask about the present day; all are folded into the single term "kini". */
 const PRESENT_DAY = new Set(['sekarang', 'skrg', 'kini', 'terkini', 'terbaru']);
 
@@ -99,6 +116,14 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     const next = words[i + 1] ?? '';
     // A lone letter ("p p p", "a") names nothing, except a Roman numeral ("Maklumat X").
     if (/^[a-hj-uwyz]$/.test(word)) continue;
+    const previous = words[i - 1] ?? '';
+    if (
+      SCHOOLWORK.has(word) ||
+      (word === 'tugas' && (previous === 'untuk' || previous === 'buat' || SCHOOLWORK.has(next)))
+    ) {
+      while (SCHOOLWORK.has(words[i + 1] ?? '') || SCHOOLWORK_TAIL.has(words[i + 1] ?? '')) i++;
+      continue;
+    }
     if (word === 'terima' && next === 'kasih') {
       // Thanks is one word, no topic of the passages ("kasih" alone may mean "give").
       out.push({ word: 'terimakasih', implied: false });

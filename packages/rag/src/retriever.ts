@@ -204,6 +204,10 @@ export function relativeInTitle(title: string): string | undefined {
 const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
 /** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
 const PRESENT_DAY_TERM = 'kini';
+/** Coverage at which one matched topic word is enough for the gate (see passesGate). */
+const SINGLE_TOPIC_COVERAGE = 0.6;
+/** Coverage at which a yes/no claim with one wrong detail is still answered (see passesGate). */
+const YES_NO_COVERAGE = 0.45;
 
 export function createRetriever(
   passages: readonly Passage[],
@@ -478,8 +482,8 @@ export function createRetriever(
     // "Siapa ...?" may be answered by the relative: only other questions set relatives aside.
     /** Relatives' passages set aside, with the score they had before. */
     const setAside = new Map<number, number>();
-    const asksKin =
-      [...asked].some((t) => KIN_TERMS.has(t)) || analyzeQuestion(query).type === 'who';
+    const questionType = analyzeQuestion(query).type;
+    const asksKin = [...asked].some((t) => KIN_TERMS.has(t)) || questionType === 'who';
     for (let i = 0; i < n; i++) {
       const raw = scores[i] as number;
       if (raw <= 0) continue;
@@ -541,7 +545,7 @@ export function createRetriever(
     const gateDocs = [...new Set([...topRanks(3), ...setAside.keys()])]
       .sort((a, b) => unaside(b) - unaside(a))
       .slice(0, 3);
-    if (!passesGate(terms, gateDocs.map(hitOf))) return [];
+    if (!passesGate(terms, gateDocs.map(hitOf), questionType === 'yesNo')) return [];
     const hits: SearchHit[] = [];
     for (let r = 0; hits.length < k; r++) {
       const i = rank(r);
@@ -558,15 +562,21 @@ export function createRetriever(
    * figures' lifetimes, or long before), or when it asks about the present day ("sekarang",
    * "saat ini") and the passage that covers it best says nothing about today.
    */
-  const passesGate = (terms: readonly QueryTerm[], hits: readonly SearchHit[]) => {
+  const passesGate = (terms: readonly QueryTerm[], hits: readonly SearchHit[], yesNo: boolean) => {
     if (terms.some((t) => t.year && !t.year.inScope)) return false;
     const best = hits
       .slice(0, 3)
       .reduce<SearchHit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined);
     if (!best || best.coverage < opts.minCoverage) return false;
+    // Today, asked about: a sentence of the passage must tell of today and of the question's
+    // topic together ("rumah Bapak sekarang jadi apa?"), not "kini" anywhere beside "presiden".
     if (
       terms.some((t) => t.term === PRESENT_DAY_TERM) &&
-      !best.matched.includes(PRESENT_DAY_TERM)
+      !best.sentences.some(
+        (s) =>
+          s.terms.has(PRESENT_DAY_TERM) &&
+          terms.some((t) => !t.isName && t.term !== PRESENT_DAY_TERM && s.terms.has(t.term)),
+      )
     ) {
       return false;
     }
@@ -580,7 +590,19 @@ export function createRetriever(
     if (topics.length > 0 && !words.some((t) => best.matched.includes(t.term))) return false;
     const found = new Set(best.matched);
     const topicsFound = topics.filter((t) => found.has(t.term)).length;
-    return topicsFound >= Math.min(2, topics.length);
+    // Two of its topics, or one that carries most of the question ("bener ga Bapak kuliah di
+    // Belanda?": the passage on his studies answers it, without naming the Netherlands).
+    if (topicsFound >= Math.min(2, topics.length) || best.coverage >= SINGLE_TOPIC_COVERAGE) {
+      return true;
+    }
+    // A claim to confirm may carry a wrong detail ("Bapak kuliah di Jerman kan?"): the passage
+    // on the rest of it answers, when that detail is a word the knowledge base knows (not
+    // "main IG").
+    return (
+      yesNo &&
+      best.coverage >= YES_NO_COVERAGE &&
+      topics.every((t) => found.has(t.term) || t.kind === 'typed')
+    );
   };
 
   return {

@@ -46,8 +46,11 @@ function vowelReadings(word: string): string[] {
 export function colloquialForms(word: string): string[] {
   if (word.length < 5 || /\d/.test(word)) return [];
   const bases = [word];
-  if (word.endsWith('in') && word.length >= 6) {
-    const base = word.slice(0, -2);
+  // A possessive after the colloquial form ("ditangkepnya", "dibacainnya") is read without it.
+  const core = word.endsWith('nya') && word.length >= 8 ? word.slice(0, -3) : word;
+  if (core !== word) bases.push(core);
+  if (core.endsWith('in') && core.length >= 6) {
+    const base = core.slice(0, -2);
     bases.push(`${base}kan`, `${base}i`, base);
   }
   const out = new Set<string>();

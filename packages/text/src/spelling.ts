@@ -254,6 +254,13 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   nkri: 'negara kesatuan republik indonesia',
   gbk: 'gelora bung karno',
   wapres: 'wakil presiden',
+  pake: 'pakai',
+  tetep: 'tetap',
+  sebenernya: 'sebenarnya',
+  ngekos: 'indekos',
+  ngekost: 'indekos',
+  kos: 'indekos',
+  kost: 'indekos',
   pm: 'perdana menteri',
 });
 
@@ -280,6 +287,10 @@ export function normalizeToken(token: string): string[] {
   }
   const mapped = INFORMAL[word];
   if (mapped !== undefined) return mapped.split(' ');
+  // A possessive on a chat word ("ketemunya"): the word's standard form keeps it.
+  const owned = /^(\p{L}{2,})nya$/u.exec(word);
+  const base = owned ? INFORMAL[owned[1] as string] : undefined;
+  if (base !== undefined && !base.includes(' ')) return [`${base}nya`];
   return [word];
 }
 

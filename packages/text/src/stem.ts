@@ -91,6 +91,8 @@ const VOWEL = /^[aiueo]/;
 /** Words that look affixed but are roots (or too common to touch). */
 const KEEP = new Set([
   'sekolah',
+  'kelompok',
+  'permisi',
   'masalah',
   'kalah',
   'salah',
