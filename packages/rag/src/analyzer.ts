@@ -171,6 +171,9 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   pisah: ['cerai'],
   // "ayah Bapak kerjanya apa?": the passages name the work ("seorang guru").
   kerja: ['guru', 'profesi', 'jabat'],
+  // "pengakuan kedaulatan" (stem "aku"; the pronoun "aku" is a stop word): the passages tell of
+  // the transfer ("penyerahan kedaulatan").
+  aku: ['serah'],
   putus: ['cerai'],
 });
 
@@ -202,8 +205,9 @@ const FRAME_STEMS = new Set([
   'panjang',
   'singkat',
   'bidang',
-  // "di kota apa", "kota mana".
+  // "di kota apa", "kota mana", "oleh lembaga apa".
   'kota',
+  'lembaga',
   // "ngapain aja di Ende?", "apa yang Bapak lakukan": what he did, asked of a place or a time.
   'laku',
 ]);

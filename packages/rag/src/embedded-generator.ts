@@ -103,6 +103,10 @@ const INTENT_OF: Record<QuestionType, Intent> = {
   other: 'other',
 };
 
+/** A day and month ("27 Desember", "1 Juni"). */
+const DAY_DATE =
+  /\b\d{1,2} (?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/;
+
 /** Words of a figure's death and burial. */
 const DEATH_WORDS =
   /\b(?:wafat|meninggal|mangkat|berpulang|dimakamkan|pemakaman|makam|makamnya|jenazah)\b/i;
@@ -325,6 +329,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const content = terms.filter((t) => !t.isName);
     const mass = content.reduce((s, t) => s + t.weight, 0);
     const { intent, count, name: nameAsked } = askedSlot(question);
+    const dayAsked = intent === 'when' && /\b(?:tanggal|tgl|tggl)\b/.test(foldForMatch(question));
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
@@ -349,6 +354,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (intent === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
       // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
       if (count) return count.test(sentence.text);
+      // "Tanggal berapa" is answered by a day and month, not by "akhir Desember 1949".
+      if (dayAsked) return DAY_DATE.test(sentence.text);
       return f.intents.has(intent) || (intent === 'why' && f.reason);
     };
     const asked = new Set(terms.map((t) => t.word));
@@ -452,7 +459,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     if (first && (SHAPED_INTENTS.has(intent) || askedOwnName) && !hasAnswerShape(first.sentence)) {
       const base = first;
       first =
-        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= 0.9 * base.relevance) ??
+        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= 0.75 * base.relevance) ??
         shapedAnswer(
           (c) =>
             c.hit === base.hit &&

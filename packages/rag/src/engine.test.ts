@@ -80,6 +80,10 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['soekarno', 'bokap bapak kerjaannya apa', /guru/],
     // One topic that carries most of the question is enough: the claim is answered by the fact.
     ['hatta', 'emang bener bapak kuliah di inggris?', /Rotterdam/],
+    // "Tanggal berapa" is answered by a day and month, from whichever passage has it.
+    ['hatta', 'tanggal berapa kedaulatan diakui belanda', /27 Desember 1949/],
+    // "Anak pertama": the passages say "putra sulung".
+    ['soekarno', 'putra pertama bapak namanya siapa', /^[^.]+\. Putra sulung saya, Guntur/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);

@@ -94,6 +94,8 @@ const SCHOOLWORK_TAIL = new Set([
   'sekolah',
 ]);
 
+const CHILD = new Set(['anak', 'putra', 'putri']);
+
 /** Words that ask about the present day; all are folded into the single term "kini". */
 const PRESENT_DAY = new Set(['sekarang', 'skrg', 'kini', 'terkini', 'terbaru']);
 
@@ -142,6 +144,13 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       // "bu Inggit", "ibu Fatmawati": a title before a woman's name, not "mother" (a topic that
       // would find every passage naming someone's mother); "ibu Bapak", "ibu kota" keep it.
       continue;
+    } else if (CHILD.has(word) && (next === 'pertama' || next === 'terakhir')) {
+      // "anak pertama", "putra terakhir": the passages say "sulung" and "bungsu".
+      out.push(
+        { word, implied: false },
+        { word: next === 'pertama' ? 'sulung' : 'bungsu', implied: false },
+      );
+      i++;
     } else if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
     } else if (word === 'ke' && /^\d{1,2}$/.test(next)) {

@@ -122,6 +122,26 @@ describe('toFirstPerson', () => {
     expectSpoken([[sentence, 'hatta', sentence.replace('Hatta', 'Saya')]]);
   });
 
+  it('makes his power and office his own ("kekuasaannya dicabut")', () => {
+    expectSpoken([
+      [
+        'Soekarno menjabat presiden hingga kekuasaannya dicabut oleh MPRS pada 1967.',
+        'soekarno',
+        'Saya menjabat presiden hingga kekuasaan saya dicabut oleh MPRS pada 1967.',
+      ],
+    ]);
+  });
+
+  it('leaves the "-nya" of someone who met him theirs ("mendampingi suaminya")', () => {
+    expectSpoken([
+      [
+        'Cindy Adams adalah wartawati yang bertemu Soekarno pada 1961, ketika mendampingi suaminya.',
+        'soekarno',
+        'Cindy Adams adalah wartawati yang bertemu saya pada 1961, ketika mendampingi suaminya.',
+      ],
+    ]);
+  });
+
   it('never makes the other figure the speaker; Hatta calls him "Bung Karno"', () => {
     const sentence = 'Soekarno dan Hatta membacakan proklamasi.';
     expectSpoken([

@@ -221,6 +221,10 @@ const PERSONAL_NOUNS = [
   'pengasingan',
   'penangkapan',
   'pemerintahan',
+  'kekuasaan',
+  'kedudukan',
+  'kepemimpinan',
+  'mandat',
   'kabinet',
   'usia',
   'umur',
@@ -458,6 +462,9 @@ function nearestCandidate(
   }
   for (let i = words.length - 1; i >= 0; i--) {
     const word = bare[i] as string;
+    // Met, visited or told, he is the object of someone else's clause ("Cindy Adams ... bertemu
+    // saya pada 1961, ketika mendampingi suaminya"): that someone owns the "-nya", when named.
+    if (word === 'saya' && OBJECT_OF.test(bare[i - 1] ?? '') && namedBefore(bare, i)) continue;
     if (word === 'saya' || word === 'Saya' || ownNames.has(word)) return true;
     if (/^(?:ia|dia|mereka|beliau|keduanya)$/i.test(word)) return false;
     // A relative named before ("ibunya ... keluarganya") is the nearer person.
@@ -467,6 +474,14 @@ function nearestCandidate(
     if (capitalised(i) && !place[i]) return false;
   }
   return null;
+}
+
+/** Verbs and prepositions after which "saya" is an object, not the subject of the clause. */
+const OBJECT_OF = /^(?:bertemu|menemui|mengunjungi|mewawancarai|menjenguk|kepada|mendampingi)$/;
+
+/** Whether a capitalised word other than the sentence's first (a person named) precedes i. */
+function namedBefore(bare: readonly string[], i: number): boolean {
+  return bare.slice(1, i).some((w) => /^[A-Z]/.test(w));
 }
 
 /** Words for a relative (a person of his own, not something a person has). */
