@@ -107,6 +107,8 @@ const EXTRA_STOPWORDS = [
   'mengetahui',
   'penasaran',
   'btw',
+  // "kapan tepatnya ...": exactly, a filler of the question.
+  'tepatnya',
 ];
 
 /**

@@ -32,6 +32,20 @@ describe('grading answers', () => {
     expect(namesSelfInThirdPerson('Saya mengajar di Universitas Bung Hatta.', 'hatta')).toBe(false);
   });
 
+  it('finds an expected "Soekarno" written as Hatta names him, "Bung Karno"', () => {
+    const q = {
+      id: 'x3',
+      karakter: 'hatta' as const,
+      type: 'factoid',
+      question: 'ke dalat sama siapa',
+      answerable: true,
+      expect: [['Soekarno', 'Sukarno'], ['Radjiman']],
+    };
+    const answer = (text: string) => gradeAnswer(q, { text, declined: false }).right;
+    expect(answer('Saya berangkat bersama Bung Karno dan Dr. Radjiman.')).toBe(true);
+    expect(answer('Saya berangkat bersama Dr. Radjiman.')).toBe(false);
+  });
+
   it('counts a declined off-topic question as right and a declined answerable one as wrong', () => {
     const q = (answerable: boolean) => ({
       id: answerable ? 'x1' : 'x2',

@@ -82,10 +82,20 @@ export function namesSelfInThirdPerson(text: string, karakter: CharacterKey): bo
   return false;
 }
 
+/**
+ * How an expected name may be written in a right answer: Hatta names Soekarno "Bung Karno" (the
+ * voice's rule), so an expected "Soekarno" is found as that too.
+ */
+function writtenAs(expected: string): readonly string[] {
+  return /^(?:Soekarno|Sukarno)$/i.test(expected) ? [expected, 'Bung Karno'] : [expected];
+}
+
 export function gradeAnswer(q: LearnerQuestion, answer: AnswerUnderTest): GradedAnswer {
   const right = q.answerable
     ? !answer.declined &&
-      q.expect.every((group) => group.some((p) => containsPhrase(answer.text, p)))
+      q.expect.every((group) =>
+        group.some((p) => writtenAs(p).some((w) => containsPhrase(answer.text, w))),
+      )
     : answer.declined;
   return {
     id: q.id,

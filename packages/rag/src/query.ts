@@ -95,6 +95,8 @@ const SCHOOLWORK_TAIL = new Set([
 ]);
 
 const CHILD = new Set(['anak', 'putra', 'putri']);
+const GREETING_WORDS = new Set(['halo', 'hallo', 'hai', 'hello', 'hi', 'assalamualaikum']);
+const TIME_OF_DAY = new Set(['pagi', 'siang', 'sore', 'malam']);
 
 /** Words that ask about the present day; all are folded into the single term "kini". */
 const PRESENT_DAY = new Set(['sekarang', 'skrg', 'kini', 'terkini', 'terbaru']);
@@ -118,6 +120,12 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     const next = words[i + 1] ?? '';
     // A lone letter ("p p p", "a") names nothing, except a Roman numeral ("Maklumat X").
     if (/^[a-hj-uwyz]$/.test(word)) continue;
+    // A greeting before the question ("Selamat siang Bapak, ...", "halo pak") is no topic.
+    if (GREETING_WORDS.has(word)) continue;
+    if (word === 'selamat' && TIME_OF_DAY.has(next)) {
+      i++;
+      continue;
+    }
     const previous = words[i - 1] ?? '';
     if (
       SCHOOLWORK.has(word) ||

@@ -46,6 +46,11 @@ const BACK_REFERENCES = new Set([
   'begini',
   'sana',
   'situ',
+  // "ketemu siapa disana?": the place written as one word.
+  'disana',
+  'disitu',
+  'kesana',
+  'kesitu',
   // "abis tu?": the chat form of "itu".
   'tu',
 ]);
