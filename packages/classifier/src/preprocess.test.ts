@@ -59,7 +59,7 @@ describe('spec steps (golden)', () => {
         'jahit',
         'bendera',
         'bagaimana',
-        'ceritanya',
+        'cerita',
         'pak',
       ],
     });

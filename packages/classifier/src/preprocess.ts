@@ -19,8 +19,9 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
  * Indonesian text package (@dwitunggal/text), shared with rag. 3: "y", "wkt", "bu" and "bareng"
  * read as ya, waktu, ibu and bersama. 4: models carry the implicit out-of-scope unit (one output
  * after the tags, `outOfScopeUnit` in content.json); tokens unchanged. 5: a chat word with a
- * possessive reads as its standard form ("critanya" -> "ceritanya"); "pake", "tetep", "ngekos"
- * and "kos" read as pakai, tetap and indekos; "kelompok" and "permisi" are roots.
+ * possessive reads as its standard form ("critanya" -> "cerita"); "pake", "tetep", "ngekos",
+ * "kos", "maskawin" and "autobiografi" read as pakai, tetap, indekos, mahar and otobiografi;
+ * "kelompok" and "permisi" are roots.
  */
 export const PREPROCESS_VERSION = 5;
 

@@ -176,6 +176,9 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   // "pengakuan kedaulatan" (stem "aku"; the pronoun "aku" is a stop word): the passages tell of
   // the transfer ("penyerahan kedaulatan").
   aku: ['serah'],
+  // "dinobatkan jadi Bapak Koperasi": the passages say he was given the title.
+  nobat: ['gelar', 'juluk'],
+  ide: ['gagasan', 'pikir'],
   putus: ['cerai'],
 });
 

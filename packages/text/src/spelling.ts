@@ -255,6 +255,8 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   gbk: 'gelora bung karno',
   wapres: 'wakil presiden',
   pake: 'pakai',
+  maskawin: 'mahar',
+  autobiografi: 'otobiografi',
   tetep: 'tetap',
   sebenernya: 'sebenarnya',
   ngekos: 'indekos',
@@ -287,10 +289,11 @@ export function normalizeToken(token: string): string[] {
   }
   const mapped = INFORMAL[word];
   if (mapped !== undefined) return mapped.split(' ');
-  // A possessive on a chat word ("ketemunya"): the word's standard form keeps it.
+  // A chat word with a possessive ("ketemunya", "critanya"): its standard form, which the
+  // possessive would not change for a stemmer.
   const owned = /^(\p{L}{2,})nya$/u.exec(word);
   const base = owned ? INFORMAL[owned[1] as string] : undefined;
-  if (base !== undefined && !base.includes(' ')) return [`${base}nya`];
+  if (base !== undefined) return base.split(' ');
   return [word];
 }
 
