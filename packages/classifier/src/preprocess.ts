@@ -21,7 +21,8 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
  * after the tags, `outOfScopeUnit` in content.json); tokens unchanged. 5: a chat word with a
  * possessive reads as its standard form ("critanya" -> "cerita"); "pake", "tetep", "ngekos",
  * "kos", "maskawin" and "autobiografi" read as pakai, tetap, indekos, mahar and otobiografi;
- * "kelompok" and "permisi" are roots.
+ * "kelompok", "permisi", "diskusi" and "kalimantan" are roots; "jogja" and "yogya" read as
+ * yogyakarta.
  */
 export const PREPROCESS_VERSION = 5;
 

@@ -6,6 +6,7 @@ import {
   asksName,
   countInUnit,
   GIVES_NAME,
+  lifeEndAsked,
   namesIn,
   REASON_CLAUSE,
   type QuestionType,
@@ -14,6 +15,7 @@ import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './g
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
 import { relativeInTitle, type IndexedSentence, type QueryTerm, type SearchHit } from './retriever';
+import { isFrameStem } from './analyzer';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
 import { KIN_NOUNS, toFirstPerson } from './voice';
 
@@ -71,7 +73,8 @@ const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
  * "tersebut", "mereka" or "keduanya" within its first four words ("Janji itu ia pegang ...",
  * "Dalam tulisan itu ...", "Demi persatuan bangsa, mereka sepakat ...").
  */
-const LEANS_BACK = /^(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya)\b/i;
+const LEANS_BACK =
+  /^(?:(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya|demikian)\b|(?:Namun|Akibatnya)\b)/i;
 
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
@@ -102,6 +105,9 @@ const INTENT_OF: Record<QuestionType, Intent> = {
   yesNo: 'other',
   other: 'other',
 };
+
+/** The weight left to a word that frames the question, in a sentence's relevance. */
+const FRAME_SHARE = 0.3;
 
 /** A day and month ("27 Desember", "1 Juni"). */
 const DAY_DATE =
@@ -326,10 +332,31 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     }
 
     const terms = top.query;
-    const content = terms.filter((t) => !t.isName);
+    // The question's topic. A word that frames it ("tanggal berapa", "isi dekret") says what
+    // kind of answer is wanted more than what it is about, and counts for little: "tanggal" in
+    // "Sejak 2016, tanggal 1 Juni ..." does not make that sentence answer "Bapak lahir tanggal
+    // berapa?".
+    const content = terms
+      .filter((t) => !t.isName)
+      .map((t) =>
+        isFrameStem(t.term)
+          ? {
+              ...t,
+              weight: t.weight * FRAME_SHARE,
+              alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * FRAME_SHARE })),
+            }
+          : t,
+      );
     const mass = content.reduce((s, t) => s + t.weight, 0);
     const { intent, count, name: nameAsked } = askedSlot(question);
     const dayAsked = intent === 'when' && /\b(?:tanggal|tgl|tggl)\b/.test(foldForMatch(question));
+    // A narrator's note on his death or on later times answers a question about those, and
+    // takes no place in the answer to any other ("judul pidato di PBB 1960" is its title, not
+    // the UNESCO listing of 2023).
+    const endAsked =
+      lifeEndAsked(analyzeQuestion(question).words) !== null ||
+      DEATH_WORDS.test(question) ||
+      /\b(?:kini|sekarang|skrg|saat ini|sampai hari ini)\b/i.test(question);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
@@ -389,6 +416,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         // A sentence that the first-person transformation leaves naming him ("... menjadi
         // alasan utama Soekarno mengeluarkan ...") is a weaker choice than one it renders well.
         if (namesHimself(spokenOf(sentence, karakter), karakter)) score -= 0.1;
+        if (!endAsked && afterLifetime(sentence.text, karakter)) score -= 0.3;
         // A sentence about the person the passage is about ("Megawati pernah kuliah ...", in
         // "Megawati Soekarnoputri, putri Soekarno") tells nothing of the figure asked about.
         // So does a sentence naming the other person of a passage about the two of them
@@ -438,9 +466,36 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const answersTarget = (hit: SearchHit) =>
       isAboutTarget(hit) &&
       candidates.find((c) => c.hit === hit && c.relevance > 0)?.otherPerson === false;
-    const mainHit = passages.find(answersTarget) ?? passages.find(isAboutTarget) ?? top;
+    // ... and, unless his death or later times are asked about, one whose best sentence is not a
+    // narrator's note ("Bapak lahir tanggal berapa?" is not answered by Hari Lahir Pancasila).
+    const bestOf = (hit: SearchHit) => candidates.find((c) => c.hit === hit && c.relevance > 0);
+    const inLifetime = (hit: SearchHit) => {
+      const best = bestOf(hit);
+      if (endAsked || !best || !afterLifetime(best.sentence.text, karakter)) return true;
+      // ... when another passage answers from his lifetime nearly as well.
+      return !passages.some((h) => {
+        const other = bestOf(h);
+        return (
+          h !== hit &&
+          other !== undefined &&
+          answersTarget(h) &&
+          !afterLifetime(other.sentence.text, karakter) &&
+          other.relevance >= 0.8 * best.relevance
+        );
+      });
+    };
+    const mainHit =
+      passages.find((h) => answersTarget(h) && inLifetime(h)) ??
+      passages.find(answersTarget) ??
+      passages.find(isAboutTarget) ??
+      top;
     const fromTop = candidates.filter((c) => c.hit === mainHit);
-    let first = fromTop.find((c) => c.relevance > 0) ?? fromTop[0];
+    // The main fact stands on its own: not "Meski demikian, ..." when another sentence of the
+    // passage matches.
+    let first =
+      fromTop.find((c) => c.relevance > 0 && !featuresOf(c.sentence).leansBack) ??
+      fromTop.find((c) => c.relevance > 0) ??
+      fromTop[0];
     // A question asking for a shaped answer ("kapan", "di mana", "siapa", "berapa", "mengapa")
     // whose best sentence in the main passage has no answer of that kind takes the best one of
     // the retrieved passages about the same figure that matches the question as well and has one.
@@ -454,6 +509,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           isAboutTarget(c.hit) &&
           !c.otherPerson &&
           hasAnswerShape(c.sentence) &&
+          !featuresOf(c.sentence).leansBack &&
           !aboutRelative(c),
       );
     if (first && (SHAPED_INTENTS.has(intent) || askedOwnName) && !hasAnswerShape(first.sentence)) {

@@ -22,6 +22,9 @@ function prefixReadings(word: string): string[] {
   if (word.startsWith('ng') && VOWEL.test(word.charAt(2))) {
     out.push(`k${rest(2)}`, `h${rest(2)}`, rest(2)); // ngibar -> kibar, ngadep -> hadep, ngaku -> aku
   }
+  if (/^ng[rl][aiueo]/.test(word)) {
+    out.push(`k${rest(2)}`); // ngritik -> kritik
+  }
   if (word.startsWith('ny') && VOWEL.test(word.charAt(2))) {
     out.push(`c${rest(2)}`, `s${rest(2)}`); // nyulik -> culik, nyerah -> serah
   }

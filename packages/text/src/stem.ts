@@ -83,6 +83,8 @@ const OVERRIDES: Readonly<Record<string, string>> = lookupTable({
   perundingan: 'unding',
   berunding: 'unding',
   pendidikan: 'didik',
+  ikuti: 'ikut',
+  diasingin: 'buang',
 });
 
 const MIN_STEM = 3;
@@ -91,6 +93,8 @@ const VOWEL = /^[aiueo]/;
 /** Words that look affixed but are roots (or too common to touch). */
 const KEEP = new Set([
   'sekolah',
+  'diskusi',
+  'kalimantan',
   'kelompok',
   'permisi',
   'masalah',
