@@ -22,7 +22,7 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
  * possessive reads as its standard form ("critanya" -> "cerita"); "pake", "tetep", "ngekos",
  * "kos", "maskawin" and "autobiografi" read as pakai, tetap, indekos, mahar and otobiografi;
  * "kelompok", "permisi", "diskusi" and "kalimantan" are roots; "jogja" and "yogya" read as
- * yogyakarta.
+ * yogyakarta; "tahan" and "sepatu" are roots; rs, drpd, kerjasama, tjokro expanded.
  */
 export const PREPROCESS_VERSION = 5;
 

@@ -107,8 +107,10 @@ const EXTRA_STOPWORDS = [
   'mengetahui',
   'penasaran',
   'btw',
-  // "kapan tepatnya ...": exactly, a filler of the question.
+  // "kapan tepatnya ...", "katanya ...", "dulunya": fillers of the question.
   'tepatnya',
+  'katanya',
+  'dulunya',
 ];
 
 /**
@@ -179,6 +181,9 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   // "dinobatkan jadi Bapak Koperasi": the passages say he was given the title.
   nobat: ['gelar', 'juluk'],
   ide: ['gagasan', 'pikir'],
+  pergi: ['berangkat'],
+  // "Trikora dicetuskan di mana": the passages say it was proclaimed ("dikumandangkan").
+  cetus: ['umum', 'kumandang'],
   putus: ['cerai'],
 });
 

@@ -93,6 +93,10 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ],
     // "jogja" is Yogyakarta.
     ['soekarno', 'kenapa ibukota pindah ke jogja', /karena keamanan Jakarta/],
+    // A year written with two digits ("taun 27") is a year of his life.
+    ['hatta', 'bapak ditangkap di den haag taun 27 ya', /1927/],
+    // A tag question with a wrong detail is answered with the fact.
+    ['hatta', 'bapak kuliahnya di leiden kan?', /Rotterdam/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);

@@ -161,6 +161,10 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       i++;
     } else if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
+    } else if (word === 'tahun' && /^[2-7]\d$/.test(next)) {
+      // "taun 48", "tahun 27": a year of the 1920s to the 1970s written with two digits.
+      out.push({ word, implied: false }, { word: `19${next}`, implied: false });
+      i++;
     } else if (word === 'ke' && /^\d{1,2}$/.test(next)) {
       // An ordinal ("presiden ke 7") is one term, matched only by an ordinal ("ketujuh").
       out.push({ word: `ke${next}`, implied: false });

@@ -567,7 +567,10 @@ export function createRetriever(
     const best = hits
       .slice(0, 3)
       .reduce<SearchHit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined);
-    if (!best || best.coverage < opts.minCoverage) return false;
+    // A claim to confirm ("... kan?") may carry a wrong detail, which lowers the coverage a
+    // passage on the rest of it can reach (see below).
+    const floor = yesNo ? Math.min(opts.minCoverage, YES_NO_COVERAGE) : opts.minCoverage;
+    if (!best || best.coverage < floor) return false;
     // Today, asked about: a sentence of the passage must tell of today and of the question's
     // topic together ("rumah Bapak sekarang jadi apa?"), not "kini" anywhere beside "presiden".
     if (

@@ -18,6 +18,7 @@ describe('analyzeQuestion', () => {
     ['apa itu marhaenisme', 'define'],
     ['apakah bapak pernah ke jepang?', 'yesNo'],
     ['bener gk bapak lahir di blitar', 'yesNo'],
+    ['bapak kuliah di leiden kan?', 'yesNo'],
     ['ceritain masa kecil bapak dong', 'other'],
   ])('%s -> %s', (question, type) => {
     expect(analyzeQuestion(question).type).toBe(type);

@@ -238,7 +238,10 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
     first === 'apakah' ||
     first === 'benarkah' ||
     first === 'pernahkah' ||
-    words.at(-1) === 'kah'
+    words.at(-1) === 'kah' ||
+    // A tag question: "Bapak kuliah di Leiden kan?", "... bukan?"
+    words.at(-1) === 'kan' ||
+    words.at(-1) === 'bukan'
   ) {
     return 'yesNo';
   }

@@ -93,6 +93,8 @@ const VOWEL = /^[aiueo]/;
 /** Words that look affixed but are roots (or too common to touch). */
 const KEEP = new Set([
   'sekolah',
+  'tahan',
+  'sepatu',
   'diskusi',
   'kalimantan',
   'kelompok',
