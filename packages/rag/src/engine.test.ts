@@ -263,6 +263,22 @@ describe('follow-ups go on from the last reply', () => {
       /berpendapat|berbeda pendapat/,
       /berlaku sejak 1 Desember 1956/,
     ],
+    // "alasannya apa?" asks the same.
+    [
+      'hatta',
+      turn('Bapak berhenti jadi wapres kapan?', 'Saya mengundurkan diri pada 1 Desember 1956.'),
+      'alasannya apa pak',
+      /berpendapat|berbeda pendapat/,
+      /berlaku sejak 1 Desember 1956/,
+    ],
+    // "yang mana?" picks one of the people just named.
+    [
+      'hatta',
+      turn('putri bapak siapa aja', "Meutia Farida, Gemala Rabi'ah, dan Halida Nuriah."),
+      'yg pernah jadi menteri yang mana',
+      /Meutia/,
+      /Perdana Menteri/,
+    ],
   ] as const)(
     '%s: %j then %j goes on from the reply, not the story again',
     async (karakter, history, prompt, next, again) => {

@@ -1,5 +1,6 @@
 import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
-import { analyzeQuestion, lifeEndAsked } from '@dwitunggal/text/question';
+import { analyzeQuestion, lifeEndAsked, namesIn } from '@dwitunggal/text/question';
+import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
 import { deathYear } from '@dwitunggal/contracts/characters';
 import { figureNameTerm } from './query';
 import { KIN_NOUNS } from './voice';
@@ -96,6 +97,24 @@ function lifeEnd({ prompt }: RagRequest): 'death' | 'after' | null {
   }
   return lifeEndAsked(words);
 }
+
+/**
+ * For "yang mana?" after a reply naming people: the folded first words of the names the reply
+ * gave (none for any other message).
+ */
+function whichOf({ prompt, history }: RagRequest): string[] {
+  if (!/\b(?:yang|yg) mana\b/i.test(prompt)) return [];
+  const reply = history && [...history].reverse().find((t) => t.role === 'figure');
+  if (!reply) return [];
+  const named = new Set(namesIn(reply.text).map((name) => name[0] ?? ''));
+  // A reply that lists names from its first word ("Meutia Farida, Gemala Rabi'ah, dan ...").
+  const first = /^([A-Z][a-z'-]+)/.exec(reply.text)?.[1];
+  if (first && !REPLY_OPENERS.has(first.toLowerCase())) named.add(first);
+  return [...named].map((w) => foldForMatch(w)).filter((w) => w.length > 2);
+}
+
+/** Capitalised first words of a reply that name no one ("Saya ...", "Istri saya ..."). */
+const REPLY_OPENERS = new Set(['saya', 'istri', 'anak', 'putri', 'putra', 'ya', 'betul', 'sudah']);
 
 /** His name right before a death word: he is the one who died. */
 const HE_DIES: Record<CharacterKey, RegExp> = {
@@ -211,6 +230,20 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
           .slice(0, k)
       : search(context);
     if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
+    // "yang mana?" picks one of the people the figure just named ("Istri saya Oetari, Inggit,
+    // Fatmawati ..." then "yg dr Bengkulu yg mana?"): a passage naming one of them answers.
+    const among = whichOf(request);
+    if (among.length > 0) {
+      const naming = retriever
+        .search(query, {
+          karakter: request.karakter,
+          k: 5 * k,
+          includeWeak: true,
+          context: among.join(' '),
+        })
+        .filter((h) => among.some((name) => wordsOf(foldForMatch(h.passage.text)).includes(name)));
+      if (naming.length > 0) hits = naming.slice(0, k);
+    }
     const end = lifeEnd(request);
     if (end && hits.length > 0)
       hits = tellingOfLifeEnd(search(context, 2 * k), request.karakter, end);

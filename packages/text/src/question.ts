@@ -219,7 +219,16 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
     return 'where';
   }
   if (has('siapa')) return 'who';
-  if (has('kenapa') || has('mengapa') || has('alasan') || pairAt(words, 'untuk', 'apa'))
+  if (
+    has('kenapa') ||
+    has('mengapa') ||
+    has('alasan') ||
+    // "alasannya apa?", "sebabnya apa?": the reason of what was said.
+    has('alasannya') ||
+    has('sebabnya') ||
+    has('penyebabnya') ||
+    pairAt(words, 'untuk', 'apa')
+  )
     return 'why';
   if (has('berapa') || has('jumlah')) return 'howMany';
   if (has('bagaimana') || pairAt(words, 'dengan', 'cara') || has('caranya')) return 'how';
