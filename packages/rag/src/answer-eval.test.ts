@@ -30,6 +30,16 @@ describe('grading answers', () => {
     expect(namesSelfInThirdPerson('Saya lulus. Hatta lalu pulang.', 'hatta')).toBe(true);
     expect(namesSelfInThirdPerson('Di Rotterdam Hatta belajar.', 'hatta')).toBe(true);
     expect(namesSelfInThirdPerson('Saya mengajar di Universitas Bung Hatta.', 'hatta')).toBe(false);
+    // A name given, and a name inside a bracketed proper noun, are no mention of him.
+    expect(namesSelfInThirdPerson('Ayah mengganti nama saya menjadi Soekarno.', 'soekarno')).toBe(
+      false,
+    );
+    expect(namesSelfInThirdPerson('Kompleks (Gelora) Bung Karno dibangun.', 'soekarno')).toBe(
+      false,
+    );
+    expect(
+      namesSelfInThirdPerson('Itu menjadi alasan Soekarno mengeluarkan dekret.', 'soekarno'),
+    ).toBe(true);
   });
 
   it('finds an expected "Soekarno" written as Hatta names him, "Bung Karno"', () => {

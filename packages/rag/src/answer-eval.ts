@@ -65,7 +65,12 @@ export function namesSelfInThirdPerson(text: string, karakter: CharacterKey): bo
     const after = unquoted.slice(m.index + m[0].length);
     if (after.startsWith('-') || /^ [A-Z]/.test(after) || before.endsWith('-')) continue;
     const words = before.trimEnd().split(/\s+/);
-    const previous = words.at(-1) ?? '';
+    // "(Gelora) Bung Karno": the brackets are no word.
+    const previous = (words.at(-1) ?? '').replace(/^\(|\)$/g, '');
+    // A name given ("mengganti nama saya menjadi Soekarno sesuai ..."), not a mention of him.
+    if (/^(?:menjadi|bernama|sebagai)$/i.test(previous) && !/^ (?:me|ber|di)\w{3,}/.test(after)) {
+      continue;
+    }
     const beforePrevious = words.at(-2);
     const previousStartsSentence = beforePrevious === undefined || /[.!?:]$/.test(beforePrevious);
     const afterPlace = /^(?:di|ke|dari)$/i.test(beforePrevious ?? '') && !NAMED_AFTER.has(previous);

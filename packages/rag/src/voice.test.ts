@@ -132,6 +132,28 @@ describe('toFirstPerson', () => {
     ]);
   });
 
+  it('makes a person of his his own after "menjadi" ("menjadi dokter pribadi Soekarno")', () => {
+    expectSpoken([
+      [
+        'Sejak 1942 dr. Soeharto menjadi dokter pribadi Soekarno.',
+        'soekarno',
+        'Sejak 1942 dr. Soeharto menjadi dokter pribadi saya.',
+      ],
+      // A name followed by a verb is the subject of its clause, not a name given.
+      [
+        'Kebuntuan Konstituante menjadi alasan utama Soekarno mengeluarkan dekret itu.',
+        'soekarno',
+        'Kebuntuan Konstituante menjadi alasan utama saya mengeluarkan dekret itu.',
+      ],
+      // The name given stays a name.
+      [
+        'Pada 1906 nama Koesno diganti menjadi Soekarno.',
+        'soekarno',
+        'Pada 1906 nama Koesno diganti menjadi Soekarno.',
+      ],
+    ]);
+  });
+
   it('leaves the "-nya" of someone who met him theirs ("mendampingi suaminya")', () => {
     expectSpoken([
       [

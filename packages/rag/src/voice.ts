@@ -372,6 +372,28 @@ function opensBeforeSpeaker(text: string, offset: number): boolean {
 
 type Mention = 'speaker' | 'agent' | 'keep';
 
+/** People someone has, named right before him ("dokter pribadi Soekarno", "ajudan Hatta"). */
+const HIS_PEOPLE = new Set([
+  'dokter',
+  'pribadi',
+  'sekretaris',
+  'ajudan',
+  'pengawal',
+  'pembantu',
+  'pengasuh',
+  'penasihat',
+  'wakil',
+  'istri',
+  'anak',
+  'putra',
+  'putri',
+  'guru',
+  'kawan',
+  'teman',
+  'sahabat',
+  'menantu',
+]);
+
 function classifyMention(sentence: string, start: number, end: number): Mention {
   if (insideQuotes(sentence, start)) return 'keep';
   const after = sentence.slice(end);
@@ -394,7 +416,13 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
     if (window.length === 3 || /^(?:dan|serta|atau)$/.test(bare)) break;
     window.push(bare);
   }
-  if (window.some((w) => NAMING_WORD.test(w))) return 'keep';
+  // ... unless a person of his stands between ("menjadi dokter pribadi Soekarno"): his.
+  // ... and a name that a verb follows is the subject of its clause ("menjadi alasan utama
+  // Soekarno mengeluarkan Dekret"), not a name given.
+  const subject = /^ (?:dan [A-Z]\S* )?(?:me|ber|di)[a-z]{3,}/.test(sentence.slice(end));
+  if (window.some((w) => NAMING_WORD.test(w)) && !HIS_PEOPLE.has(window[0] ?? '') && !subject) {
+    return 'keep';
+  }
   // "dikenal dengan nama Mohammad Hatta": a name given, not the person.
   if (/\bdengan nama (?:[A-Z]\S* )?$/.test(before)) return 'keep';
   // The agent of a passive verb: "dibacakan Soekarno" -> "saya bacakan".
