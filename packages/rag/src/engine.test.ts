@@ -288,6 +288,22 @@ describe('follow-ups go on from the last reply', () => {
     },
   );
 
+  // A short question with no word pointing back is still about the last topic.
+  it('reads a short question in the conversation\'s context ("digantiin siapa?")', async () => {
+    const history = turn(
+      'Bapak kapan berhenti jadi presiden?',
+      'Pada 1967, MPRS mencabut mandat saya.',
+    );
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'digantiin siapa?',
+      history,
+    });
+    expect(answer.response).toMatch(/Soeharto/);
+    const alone = await engine.answer({ karakter: 'soekarno', prompt: 'digantiin siapa?' });
+    expect(alone.response).not.toMatch(/Soeharto sebagai Pejabat Presiden/);
+  });
+
   it('a real dialogue: "lalu?" after his own answer repeats none of its sentences', async () => {
     const asked = 'Bapak pernah dibuang ke mana?';
     const first = await engine.answer({ karakter: 'hatta', prompt: asked });

@@ -73,8 +73,17 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
   if (!lastUser) return { query: prompt };
   const question = analyzeQuestion(prompt);
-  if (!question.followUp) return { query: prompt, fallbackContext: lastUser.text };
   const lastFigure = history && [...history].reverse().find((t) => t.role === 'figure');
+  // A short question in a conversation ("disidang di mana?", "digantiin siapa?") is about the
+  // last topic even without a word pointing back: searched with the conversation as context,
+  // its own words leading.
+  if (!question.followUp && question.words.length <= SHORT_QUESTION_WORDS) {
+    return {
+      query: prompt,
+      context: lastFigure ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
+    };
+  }
+  if (!question.followUp) return { query: prompt, fallbackContext: lastUser.text };
   return {
     query: prompt,
     // The figure's reply names what "beliau", "itu" or "-nya" point at ("Istri saya Rahmi").
@@ -85,6 +94,9 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
     ...(lastFigure && question.continuation ? { alreadySaid: lastFigure.text } : {}),
   };
 }
+
+/** Words of a question short enough to be read in the conversation's context (see above). */
+const SHORT_QUESTION_WORDS = 4;
 
 /**
  * Whether the question asks about the figure's own death or what came after it (not a
