@@ -356,4 +356,19 @@ describe('questions about his death and after it', () => {
     });
     expect(answer.response).not.toMatch(/Soekarno wafat/);
   });
+
+  it('"dia" after talk of the other figure is his death, not the speaker\'s', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'dia meninggal tgl brp?',
+      history: [
+        { role: 'user', text: 'pas bung karno sakit parah taun 1970 bapak jenguk?' },
+        {
+          role: 'figure',
+          text: 'Ya, aku menjenguknya di rumah sakit, beberapa hari sebelum dia wafat.',
+        },
+      ],
+    });
+    expect(answer.response).not.toMatch(/Hatta meninggal|1980/);
+  });
 });
