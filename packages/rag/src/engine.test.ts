@@ -304,6 +304,16 @@ describe('follow-ups go on from the last reply', () => {
     expect(alone.response).not.toMatch(/Soeharto sebagai Pejabat Presiden/);
   });
 
+  // ... but a short question about him stands on its own, whatever was said before.
+  it.each([
+    ['hatta', 'istri bapak siapa?', /Rahmi/],
+    ['hatta', 'bapak lahir dimana', /Fort de Kock|Bukittinggi/],
+  ] as const)('answers %s: %j mid-conversation on its own', async (karakter, prompt, fact) => {
+    const history = turn('koperasi itu apa pak', 'Koperasi adalah usaha bersama.');
+    const answer = await engine.answer({ karakter, prompt, history });
+    expect(answer.response).toMatch(fact);
+  });
+
   it('a real dialogue: "lalu?" after his own answer repeats none of its sentences', async () => {
     const asked = 'Bapak pernah dibuang ke mana?';
     const first = await engine.answer({ karakter: 'hatta', prompt: asked });

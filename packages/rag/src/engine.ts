@@ -68,19 +68,27 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   context?: string;
   /** Searched when `query` alone finds nothing relevant. */
   fallbackContext?: string;
+  /** `query` is searched alone when it finds nothing with its context. */
+  alone?: boolean;
   alreadySaid?: string;
 } {
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
   if (!lastUser) return { query: prompt };
   const question = analyzeQuestion(prompt);
   const lastFigure = history && [...history].reverse().find((t) => t.role === 'figure');
-  // A short question in a conversation ("disidang di mana?", "digantiin siapa?") is about the
-  // last topic even without a word pointing back: searched with the conversation as context,
-  // its own words leading.
-  if (!question.followUp && question.words.length <= SHORT_QUESTION_WORDS) {
+  // A short question in a conversation that names no one ("disidang di mana?", "digantiin
+  // siapa?") is about the last topic even without a word pointing back: searched with the
+  // conversation as context, its own words leading, and alone when that finds nothing. One that
+  // asks about him ("istri Bapak siapa?", "Bapak lahir di mana?") stands on its own.
+  if (
+    !question.followUp &&
+    question.words.length <= SHORT_QUESTION_WORDS &&
+    !question.words.some((w, i) => ASKS_ABOUT.has(w) && i < question.words.length - 1)
+  ) {
     return {
       query: prompt,
       context: lastFigure ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
+      alone: true,
     };
   }
   if (!question.followUp) return { query: prompt, fallbackContext: lastUser.text };
@@ -97,6 +105,8 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
 
 /** Words of a question short enough to be read in the conversation's context (see above). */
 const SHORT_QUESTION_WORDS = 4;
+/** Words naming whom a question is about (a last "pak" only calls him: "kota apa pak?"). */
+const ASKS_ABOUT = new Set(['bapak', 'pak', 'anda', 'kamu', 'beliau', 'bung', 'hatta', 'karno']);
 
 /**
  * Whether the question asks about the figure's own death or what came after it (not a
@@ -219,7 +229,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
   const k = options.k ?? 4;
   const dialog = createDialog(options.passages, retriever);
   const input = (request: RagRequest) => {
-    const { query, context, fallbackContext, alreadySaid } = resolveFollowUp(request);
+    const { query, context, fallbackContext, alreadySaid, alone } = resolveFollowUp(request);
     const search = (about?: string, wanted = k) =>
       retriever.search(query, {
         karakter: request.karakter,
@@ -242,6 +252,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
           .slice(0, k)
       : search(context);
     if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
+    if (hits.length === 0 && alone) hits = search();
     // "yang mana?" picks one of the people the figure just named ("Istri saya Oetari, Inggit,
     // Fatmawati ..." then "yg dr Bengkulu yg mana?"): a passage naming one of them answers.
     const among = whichOf(request);
