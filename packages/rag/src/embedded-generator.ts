@@ -69,9 +69,10 @@ const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howM
 
 const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
 /**
- * A sentence that points back at the one before it: a pronoun first (ANAPHORA), or "itu", "ini",
- * "tersebut", "mereka" or "keduanya" within its first four words ("Janji itu ia pegang ...",
- * "Dalam tulisan itu ...", "Demi persatuan bangsa, mereka sepakat ...").
+ * A sentence that points back at the one before it: a pronoun first (ANAPHORA), "itu", "ini",
+ * "tersebut", "mereka", "keduanya" or "demikian" within its first four words ("Janji itu ia
+ * pegang ...", "Dalam tulisan itu ...", "Meski demikian, ..."), or a first "Namun" or
+ * "Akibatnya".
  */
 const LEANS_BACK =
   /^(?:(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya|demikian)\b|(?:Namun|Akibatnya)\b)/i;
