@@ -4,8 +4,10 @@
  * nDCG@10; the "nothing relevant" gate; the questions whose relevant passages were not all in
  * the top 5) and, per learner set written outside the team (data/eval/learner/rag-*.json), the
  * accuracy of the answers by type and figure, the share of answerable questions declined and the
- * share of answers naming their own speaker in the third person. Options: --verbose adds every
- * question's ranking.
+ * share of answers naming their own speaker in the third person; and, over a general Indonesian
+ * reading-comprehension set with its own passages as the knowledge base (data/eval/general-qa),
+ * how often the right passage comes first and the answer holds the gold answer. Options:
+ * --verbose adds every question's ranking and the general set's misses.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { gradeAnswer, summarizeAnswers, type LearnerQuestion } from '../answer-eval';
 import { createRagEngine } from '../engine';
 import { evaluateRetriever } from '../eval';
+import {
+  asKnowledge,
+  evaluateGeneralQa,
+  type GeneralPassage,
+  type GeneralQuestion,
+} from '../general-qa';
 import { loadEvalQuestions, loadKnowledge } from '../load-knowledge';
 import { createRetriever } from '../retriever';
 
@@ -35,6 +43,7 @@ async function main() {
     overall: report.overall,
     gate: report.gate,
     answers: await evaluateAnswers(passages),
+    generalQa: await evaluateGeneral(verbose),
     misses,
     ...(verbose ? { results: report.results } : {}),
   };
@@ -63,6 +72,18 @@ async function evaluateAnswers(passages: Awaited<ReturnType<typeof loadKnowledge
     out[file] = summarizeAnswers(graded, questions);
   }
   return out;
+}
+
+/** The rag model over the general reading-comprehension set, its passages as the knowledge base. */
+async function evaluateGeneral(verbose: boolean) {
+  const dir = path.join(root, 'data/eval/general-qa');
+  const read = async <T>(file: string) =>
+    JSON.parse(await readFile(path.join(dir, file), 'utf8')) as T;
+  const general = await read<GeneralPassage[]>('passages.json');
+  const questions = await read<GeneralQuestion[]>('questions.json');
+  const engine = createRagEngine({ passages: asKnowledge(general) });
+  const { misses, ...report } = await evaluateGeneralQa(engine, general, questions);
+  return verbose ? { ...report, misses } : report;
 }
 
 main().catch((error: unknown) => {
