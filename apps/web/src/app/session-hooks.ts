@@ -1,4 +1,5 @@
 import { setSessionHooks } from '@/features/auth/api/session';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { pageSettled } from '@/lib/when-idle';
 
 /**
@@ -10,12 +11,20 @@ const learning = () =>
   import('@/features/chat/learning/session').then((m) => m.learningSessionHooks);
 
 /**
- * `settled`: what the restore after a confirmed session waits for (by default until the page has
- * loaded and gone quiet: a prefetch no screen waits on; tests restore at once).
+ * `settled`: what the work after a confirmed session waits for (by default until the page has
+ * loaded and gone quiet; tests go on at once). A stored session is confirmed on every signed-in
+ * page load, so even loading the learning module waits: sending the queue and restoring are
+ * background work that no screen waits on, and on /home the module's chunks and their
+ * evaluation were a measurable share of Lighthouse's blocking time (decision 025). A session
+ * that has ended by then (signed out, or another account) has nothing left to send or restore.
  */
 export function registerSessionHooks(settled: () => Promise<void> = pageSettled): void {
   setSessionHooks({
-    confirmed: (userId) => learning().then((h) => h.confirmed(userId, settled)),
+    confirmed: async (userId) => {
+      await settled();
+      if (useAuthStore.getState().user?.id !== userId) return;
+      await (await learning()).confirmed(userId);
+    },
     beforeSignOut: (userId) => learning().then((h) => h.beforeSignOut(userId)),
     deleted: (userId) => learning().then((h) => h.deleted(userId)),
     online: (userId) => learning().then((h) => h.online(userId)),

@@ -1,6 +1,5 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import type { ZodType } from 'zod';
-import { checkAnswer } from './api-error';
+import { type AnswerSchema, checkAnswer } from './api-error';
 
 /**
  * The ONE HTTP client of the app: an axios instance with baseURL '/api', JSON, and no timeout
@@ -105,7 +104,7 @@ export const api = {
  */
 export async function checkedEnvelope<T>(
   request: Promise<AxiosResponse<unknown>>,
-  schema: Promise<ZodType<T>>,
+  schema: Promise<AnswerSchema<T>>,
   what: string,
 ): Promise<{ message: string; data: T }> {
   const [res, checked] = await Promise.all([request, schema]);
@@ -122,6 +121,6 @@ export async function checkedEnvelope<T>(
 /** The checked `data` of a call's success envelope (see `checkedEnvelope`). */
 export const envelopeData = <T>(
   request: Promise<AxiosResponse<unknown>>,
-  schema: Promise<ZodType<T>>,
+  schema: Promise<AnswerSchema<T>>,
   what: string,
 ): Promise<T> => checkedEnvelope(request, schema, what).then((envelope) => envelope.data);

@@ -1,5 +1,4 @@
 import type { AxiosError } from 'axios';
-import type { ZodType } from 'zod';
 
 /** What the UI needs to know about a failed call, read from the API's error envelope. */
 export type ApiFailure = {
@@ -63,11 +62,21 @@ export class InvalidResponseError extends Error {
   override name = 'InvalidResponseError';
 }
 
+/** What checking an answer needs of a contract schema: `zod` and `zod/mini` schemas both have it. */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown):
+    | { success: true; data: T }
+    | {
+        success: false;
+        error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+      };
+}
+
 /**
  * `value` checked against a contract schema: the parsed value, or InvalidResponseError naming
  * `what` (and the first problem) when it does not match.
  */
-export function checkAnswer<T>(schema: ZodType<T>, value: unknown, what: string): T {
+export function checkAnswer<T>(schema: AnswerSchema<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

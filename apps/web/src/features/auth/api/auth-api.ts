@@ -1,8 +1,9 @@
-import type {
-  ChangePasswordBody,
-  LoginBody,
-  PublicUser,
-  RegisterBody,
+import {
+  type ChangePasswordBody,
+  type LoginBody,
+  type PublicUser,
+  type RegisterBody,
+  profileCheck,
 } from '@dwitunggal/contracts/auth';
 import type { SuccessEnvelope } from '@dwitunggal/contracts/envelope';
 import { api, envelopeData } from '@/lib/api-client';
@@ -20,13 +21,12 @@ export async function requestLogin(body: LoginBody): Promise<string | null> {
   return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
-/** GET /auth/me with the default bearer header: the profile is the envelope's nested data. */
+/**
+ * GET /auth/me with the default bearer header: the profile is the envelope's nested data. Every
+ * signed-in page calls it while it loads, so it is checked without zod (profileCheck, decision 025).
+ */
 export function fetchProfile(): Promise<PublicUser> {
-  return envelopeData(
-    api.get('/auth/me'),
-    import('@dwitunggal/contracts/schemas/auth').then((m) => m.publicUser),
-    'profile',
-  );
+  return envelopeData(api.get('/auth/me'), Promise.resolve(profileCheck), 'profile');
 }
 
 /** POST /auth/logout: the token stops working on the server. */
