@@ -17,7 +17,8 @@
 // alternately, counterbalanced (baseline then current, then current then baseline, ...), 3 times
 // each unless --runs says otherwise, and
 // prints per page the median of every category score and metric on both sides, the difference
-// (current minus baseline) and the categories whose median went down (`lower`).
+// (current minus baseline), each run's performance score and blocking time (`runs`: baseline's,
+// then current's) and the categories whose median went down (`lower`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -327,7 +328,13 @@ async function compareWith(ref: string) {
       for (const c of CATEGORIES)
         if (after.scores[c] < before.scores[c])
           lower.push(`${route} ${c}: ${before.scores[c]} -> ${after.scores[c]}`);
-      pages[route] = { baseline: before, current: after, difference };
+      // Every run's performance score and blocking time, in audit order, to judge the spread.
+      const each = (s: number) =>
+        runs[p]![s]!.map((lhr) => ({
+          performance: scores(lhr).performance,
+          tbtMs: metrics(lhr).tbtMs,
+        }));
+      pages[route] = { baseline: before, current: after, difference, runs: [each(0), each(1)] };
     }
     console.log(
       JSON.stringify({

@@ -33,14 +33,16 @@ export type {
  * it, keeps only the profile's keys (auth.test.ts holds the two to the same answers). It has
  * zod's `safeParse` shape, so the web checks it like any contract schema.
  */
+type ProfileCheckResult =
+  | { success: true; data: PublicUser }
+  | { success: false; error: { issues: { path: string[]; message: string }[] } };
+
 export const profileCheck = {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true; data: PublicUser }
-    | { success: false; error: { issues: { path: string[]; message: string }[] } } {
-    const fail = (path: string, message: string) =>
-      ({ success: false, error: { issues: [{ path: path ? [path] : [], message }] } }) as const;
+  safeParse(value: unknown): ProfileCheckResult {
+    const fail = (path: string, message: string): ProfileCheckResult => ({
+      success: false,
+      error: { issues: [{ path: path ? [path] : [], message }] },
+    });
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return fail('', 'expected object');
     const v = value as Record<string, unknown>;
