@@ -2,7 +2,7 @@ import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
 import { analyzeQuestion, lifeEndAsked, namesIn } from '@dwitunggal/text/question';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
 import { deathYear } from '@dwitunggal/contracts/characters';
-import { figureNameTerm } from './query';
+import { figureNameTerm, namesSomeone } from './query';
 import { KIN_NOUNS } from './voice';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
@@ -83,7 +83,8 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   if (
     !question.followUp &&
     question.words.length <= SHORT_QUESTION_WORDS &&
-    !question.words.some((w, i) => ASKS_ABOUT.has(w) && i < question.words.length - 1)
+    // A last "pak" only calls him ("kota apa pak?").
+    !question.words.some((w, i) => namesSomeone(w) && i < question.words.length - 1)
   ) {
     return {
       query: prompt,
@@ -105,8 +106,6 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
 
 /** Words of a question short enough to be read in the conversation's context (see above). */
 const SHORT_QUESTION_WORDS = 4;
-/** Words naming whom a question is about (a last "pak" only calls him: "kota apa pak?"). */
-const ASKS_ABOUT = new Set(['bapak', 'pak', 'anda', 'kamu', 'beliau', 'bung', 'hatta', 'karno']);
 
 /**
  * Whether the question asks about the figure's own death or what came after it (not a

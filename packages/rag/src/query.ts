@@ -74,6 +74,11 @@ const NAME_WORDS = new Set([
 
 const FIGURE_NAME: Record<CharacterKey, string> = { soekarno: 'sukarno', hatta: 'hatta' };
 
+/** Whether a (folded) word says whom a question is about: an address, "beliau" or a figure's name. */
+export function namesSomeone(word: string): boolean {
+  return SECOND_PERSON.has(word) || NAME_WORDS.has(word) || word === 'beliau';
+}
+
 /** Relatives and the people around a man, whose "nama" a learner asks for ("nama ayah bapak"). */
 const PERSON_NOUNS = new Set<string>([...KIN_NOUNS, 'orang', 'guru', 'ortu', 'sahabat', 'teman']);
 

@@ -62,7 +62,7 @@ export class InvalidResponseError extends Error {
   override name = 'InvalidResponseError';
 }
 
-/** What checking an answer needs of a contract schema: `zod` and `zod/mini` schemas both have it. */
+/** What checking an answer needs of a contract schema: zod schemas and `profileCheck` both have it. */
 export interface AnswerSchema<T> {
   safeParse(value: unknown):
     | { success: true; data: T }
