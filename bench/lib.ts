@@ -105,7 +105,9 @@ export async function startServer(
 }> {
   const port = env.PORT ?? String(40000 + Math.floor(Math.random() * 10000));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, BUILT_SERVER)], {
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's Node only (e.g. `--cpu-prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, BUILT_SERVER)], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -265,7 +265,7 @@ export async function buildApp(opts: {
     maxEntries: USER_CACHE_SIZE,
   });
   const tokens = createTokenService(config.jwtSecret, config.JWT_TTL_SECONDS);
-  const limiter = createRateLimiter(database.db);
+  const limiter = createRateLimiter(database);
   const abuse = createAbuseLimits(limiter, {
     register: {
       maxPerIp: limit('REGISTER_MAX_PER_IP'),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 
 export interface Hit {
   count: number;
@@ -32,11 +32,27 @@ const expiredWindow = (windowSeconds: number) =>
 const resetIn = (windowSeconds: number) =>
   sql`extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now()))`;
 
+/** One store per embedded database: every app built on it in this process shares its counters. */
+const embeddedStores = new WeakMap<object, RateLimiter>();
+
 /**
- * Fixed-window counters kept in the database, so that every server process behind a proxy
- * shares them (an in-memory counter would multiply the limit by the number of processes).
+ * The fixed-window counters of a database (decision 026). On PostgreSQL they are rows, shared by
+ * every server process behind a proxy (an in-memory counter would multiply the limit by the
+ * number of processes). The embedded database can only be opened by one process, so there the
+ * same counters live in that process's memory: the same answers, without a write per request.
  */
-export function createRateLimiter(db: Db) {
+export function createRateLimiter(database: Pick<Database, 'db' | 'kind'>): RateLimiter {
+  if (database.kind === 'postgres') return createSqlRateLimiter(database.db);
+  let store = embeddedStores.get(database.db);
+  if (!store) {
+    store = createMemoryRateLimiter();
+    embeddedStores.set(database.db, store);
+  }
+  return store;
+}
+
+/** Counters kept in the `rate_limits` table (what PostgreSQL uses). */
+export function createSqlRateLimiter(db: Db) {
   const toHit = (row: Record<string, unknown> | undefined): Hit => ({
     count: Number(row?.count ?? 0),
     resetInSeconds: Math.max(1, Math.ceil(Number(row?.reset_in ?? 1))),
@@ -158,4 +174,103 @@ export function createRateLimiter(db: Db) {
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+export type RateLimiter = ReturnType<typeof createSqlRateLimiter>;
+
+interface Counter {
+  count: number;
+  /** When the window started (ms) and how long it lasts. */
+  startedAt: number;
+  windowMs: number;
+  /** Distinguishes windows that start in the same millisecond (the `window` of `reserve`). */
+  serial: number;
+}
+
+/** Counters kept at most: past it, the counters whose windows ended go first, then the oldest. */
+export const MEMORY_COUNTERS_MAX = 200_000;
+
+/**
+ * The same fixed-window counters in this process's memory, answer for answer as the SQL store
+ * (the shared tests in rate-limiter.test.ts run both). Windows are measured with `now`.
+ */
+export function createMemoryRateLimiter(
+  opts: { now?: () => number; maxCounters?: number } = {},
+): RateLimiter {
+  const now = opts.now ?? Date.now;
+  const maxCounters = opts.maxCounters ?? MEMORY_COUNTERS_MAX;
+  // Insertion order is the order windows started in: a new window re-inserts its key.
+  const counters = new Map<string, Counter>();
+  let serial = 0;
+
+  /** The key's counter while its window (of the caller's length, as in SQL) has not ended. */
+  const live = (key: string, windowSeconds: number, t: number): Counter | undefined => {
+    const c = counters.get(key);
+    return c && t < c.startedAt + windowSeconds * 1000 ? c : undefined;
+  };
+  const resetIn = (c: Counter | undefined, t: number) =>
+    c ? Math.max(1, Math.ceil((c.startedAt + c.windowMs - t) / 1000)) : 1;
+  const startWindow = (key: string, windowSeconds: number, t: number): Counter => {
+    counters.delete(key);
+    if (counters.size >= maxCounters) evict(t);
+    const c = { count: 0, startedAt: t, windowMs: windowSeconds * 1000, serial: ++serial };
+    counters.set(key, c);
+    return c;
+  };
+  /** Drops the ended windows; if that is not enough, the oldest ones, down to 90% of the cap. */
+  const evict = (t: number) => {
+    for (const [key, c] of counters) if (t >= c.startedAt + c.windowMs) counters.delete(key);
+    if (counters.size < maxCounters) return;
+    for (const key of counters.keys()) {
+      if (counters.size < maxCounters * 0.9) break;
+      counters.delete(key);
+    }
+  };
+  const increment = (key: string, windowSeconds: number, t: number): Counter => {
+    const c = live(key, windowSeconds, t) ?? startWindow(key, windowSeconds, t);
+    c.count += 1;
+    return c;
+  };
+
+  return {
+    async hit(key, windowSeconds) {
+      const t = now();
+      const c = increment(key, windowSeconds, t);
+      return { count: c.count, resetInSeconds: resetIn(c, t) };
+    },
+    async hitChain(steps, windowSeconds) {
+      const t = now();
+      for (const [index, step] of steps.entries()) {
+        const c = increment(step.key, windowSeconds, t);
+        if (c.count > step.max)
+          return { blocked: { index, key: step.key, retryAfterSeconds: resetIn(c, t) } };
+      }
+      return { blocked: null };
+    },
+    async peek(key, windowSeconds) {
+      const t = now();
+      const c = live(key, windowSeconds, t);
+      return { count: c?.count ?? 0, resetInSeconds: resetIn(c, t) };
+    },
+    async reserve(key, windowSeconds, max) {
+      const t = now();
+      const c = live(key, windowSeconds, t) ?? startWindow(key, windowSeconds, t);
+      if (c.count <= max) c.count += 1;
+      return {
+        count: c.count,
+        resetInSeconds: resetIn(c, t),
+        allowed: c.count <= max,
+        window: `${c.startedAt}:${c.serial}`,
+      };
+    },
+    async refund(key, reservation) {
+      const c = counters.get(key);
+      if (c && `${c.startedAt}:${c.serial}` === reservation.window)
+        c.count = Math.max(c.count - 1, 0);
+    },
+    async reset(key) {
+      counters.delete(key);
+    },
+    async resetPrefix(prefix) {
+      for (const key of counters.keys()) if (key.startsWith(prefix)) counters.delete(key);
+    },
+  };
+}

@@ -25,7 +25,12 @@ async function run(argv: string[], input: string | null = null, adminEmail?: str
     adminEmail,
     open: async () => {
       opened = true;
-      return { db: ctx.database.db, notify: ctx.database.notify, close: async () => undefined };
+      return {
+        db: ctx.database.db,
+        kind: ctx.database.kind,
+        notify: ctx.database.notify,
+        close: async () => undefined,
+      };
     },
   });
   return { code, out: out.join('\n'), err: err.join('\n'), opened };

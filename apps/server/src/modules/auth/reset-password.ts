@@ -36,7 +36,7 @@ export interface ResetPasswordIo {
   /** ADMIN_EMAIL of the server's configuration: that account's password comes from ADMIN_PASSWORD. */
   adminEmail?: string | undefined;
   /** Opens the database (called only once the input is valid); closed by the command. */
-  open: () => Promise<Pick<Database, 'db' | 'notify' | 'close'>>;
+  open: () => Promise<Pick<Database, 'db' | 'kind' | 'notify' | 'close'>>;
 }
 
 /**
@@ -104,7 +104,7 @@ export async function resetPasswordCommand(io: ResetPasswordIo): Promise<number>
       return 1;
     }
     await users.setPassword(user.id, await hashPassword(password));
-    const limiter = createRateLimiter(database.db);
+    const limiter = createRateLimiter(database);
     await limiter.resetPrefix(loginKeys.pairPrefix(user.email));
     await limiter.reset(loginKeys.account(user.email));
     await announceChange(database, userCacheKey(user.id));

@@ -147,6 +147,42 @@ describe('conversation sync', () => {
     expect((await history('soekarno', '', learner.token)).turns).toHaveLength(1);
   });
 
+  it("inserts several learners' turns in one statement and prunes each history every few turns", async () => {
+    const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const repo = createConversationRepository(ctx.database.db, { keep: 3, pruneEvery: 4 });
+    const base = Date.now() - 60_000;
+    let n = 0;
+    const row = (text: string, clientId = uid()) => ({
+      clientId,
+      role: 'user' as const,
+      text,
+      model: 'rag' as const,
+      meta: {},
+      createdAt: new Date(base + (n += 1) * 1000),
+    });
+    const twice = uid();
+    const [ofA, ofB, again] = await repo.insertMany([
+      { userId: a.user.id, character: 'hatta', turns: [row('a1'), row('a2', twice)] },
+      { userId: b.user.id, character: 'hatta', turns: [row('b1')] },
+      { userId: a.user.id, character: 'hatta', turns: [row('a2 again', twice)] },
+    ]);
+    expect(ofA?.map((r) => r.text)).toEqual(['a1', 'a2']);
+    expect(ofB?.map((r) => r.text)).toEqual(['b1']);
+    expect(again).toEqual([]);
+    const texts = async (learner: { token: string }) =>
+      (await history('hatta', '', learner.token)).turns.map((t) => t.text);
+    // The first insert of a history in this process pruned it (nothing to prune yet).
+    expect(await texts(a)).toEqual(['a2', 'a1']);
+    // Three more turns: 3 since the last prune, under pruneEvery: kept for now.
+    for (const text of ['a3', 'a4', 'a5'])
+      await repo.insertMany([{ userId: a.user.id, character: 'hatta', turns: [row(text)] }]);
+    expect(await texts(a)).toEqual(['a5', 'a4', 'a3', 'a2', 'a1']);
+    // The fourth since the last prune prunes down to the newest three.
+    await repo.insertMany([{ userId: a.user.id, character: 'hatta', turns: [row('a6')] }]);
+    expect(await texts(a)).toEqual(['a6', 'a5', 'a4']);
+    expect(await texts(b)).toEqual(['b1']);
+  });
+
   it('answers 400 in the envelope for bad input', async () => {
     const bad: [string, object][] = [
       ['/api/conversations/sukarno/turns', { turns: [turn('x')] }],

@@ -54,38 +54,104 @@ const olderThan = (turn: { createdAt: Date; id: number }) =>
     and(eq(conversationTurns.createdAt, turn.createdAt), lt(conversationTurns.id, turn.id)),
   );
 
+/** The new turns of one learner with one figure. */
+export interface TurnGroup {
+  userId: string;
+  character: CharacterKey;
+  turns: NewTurn[];
+}
+
+/**
+ * Turns a learner may add with a figure between two prunes by this process (decision 026): the
+ * stored history may exceed the cap by less than this, per server process.
+ */
+export const PRUNE_EVERY = 64;
+/** Learner-figure pairs whose insert count this process keeps; past it the counts restart. */
+const PRUNE_COUNTS_MAX = 50_000;
+
 /** Storage of learners' turns. Ordered by (created_at, id): a synced offline turn lands in place. */
-export function createConversationRepository(db: Db) {
+export function createConversationRepository(
+  db: Db,
+  opts: { keep?: number; pruneEvery?: number } = {},
+) {
+  const keep = opts.keep ?? TURNS_PER_FIGURE_MAX;
+  const pruneEvery = opts.pruneEvery ?? PRUNE_EVERY;
+  /**
+   * Turns inserted per learner and figure since this process last pruned them. A pair it has
+   * not seen is pruned at its first insert, so the count is exact from then on.
+   */
+  const sincePrune = new Map<string, number>();
+
   return {
     /**
-     * Inserts the turns that are not stored yet (a known client id is skipped: resending is a
-     * no-op), prunes the oldest beyond the per-figure cap, and returns the newly inserted rows
-     * and the stored id of every sent client id.
+     * Inserts the turns of several learners in one statement (a known client id is skipped:
+     * resending is a no-op) and answers each group's newly inserted rows. Prunes the history of
+     * a learner and figure once PRUNE_EVERY turns were added since the last prune.
+     */
+    async insertMany(groups: TurnGroup[]): Promise<TurnRow[][]> {
+      const values = groups.flatMap((g) =>
+        g.turns.map((t) => ({ ...t, userId: g.userId, character: g.character })),
+      );
+      if (values.length === 0) return groups.map(() => []);
+      const inserted = await db
+        .insert(conversationTurns)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      // (user, client id) is unique, so it finds each row's group.
+      const byTurn = new Map(inserted.map((row) => [`${row.userId}\u0001${row.clientId}`, row]));
+      const perGroup = groups.map((g) =>
+        g.turns.flatMap((t) => {
+          const key = `${g.userId}\u0001${t.clientId}`;
+          const row = byTurn.get(key);
+          byTurn.delete(key); // a client id sent twice in one batch was inserted once
+          return row ?? [];
+        }),
+      );
+      const added = new Map<string, { userId: string; character: CharacterKey; n: number }>();
+      groups.forEach((g, i) => {
+        const key = `${g.userId}\u0001${g.character}`;
+        const entry = added.get(key) ?? { userId: g.userId, character: g.character, n: 0 };
+        entry.n += perGroup[i]?.length ?? 0;
+        added.set(key, entry);
+      });
+      for (const [key, { userId, character, n }] of added) {
+        if (n === 0) continue;
+        const count = (sincePrune.get(key) ?? pruneEvery) + n;
+        if (count < pruneEvery) {
+          sincePrune.set(key, count);
+          continue;
+        }
+        if (sincePrune.size >= PRUNE_COUNTS_MAX) sincePrune.clear();
+        sincePrune.set(key, 0);
+        await this.prune(userId, character, keep);
+      }
+      return perGroup;
+    },
+
+    /**
+     * Inserts one learner's turns with a figure (see insertMany) and returns the newly inserted
+     * rows and the stored id of every sent client id.
      */
     async insert(
       userId: string,
       character: CharacterKey,
       turns: NewTurn[],
     ): Promise<{ inserted: TurnRow[]; ids: Map<string, number> }> {
-      const inserted = await db
-        .insert(conversationTurns)
-        .values(turns.map((t) => ({ ...t, userId, character })))
-        .onConflictDoNothing()
-        .returning();
-      const rows = await db
-        .select({ clientId: conversationTurns.clientId, id: conversationTurns.id })
-        .from(conversationTurns)
-        .where(
-          and(
-            eq(conversationTurns.userId, userId),
-            inArray(
-              conversationTurns.clientId,
-              turns.map((t) => t.clientId),
-            ),
-          ),
-        );
-      if (inserted.length > 0) await this.prune(userId, character);
-      return { inserted, ids: new Map(rows.map((r) => [r.clientId, r.id])) };
+      const [inserted = []] = await this.insertMany([{ userId, character, turns }]);
+      const ids = new Map(inserted.map((r) => [r.clientId, r.id]));
+      // Turns stored before (a resend) were skipped: look their ids up.
+      const known = turns.map((t) => t.clientId).filter((id) => !ids.has(id));
+      if (known.length > 0) {
+        const rows = await db
+          .select({ clientId: conversationTurns.clientId, id: conversationTurns.id })
+          .from(conversationTurns)
+          .where(
+            and(eq(conversationTurns.userId, userId), inArray(conversationTurns.clientId, known)),
+          );
+        for (const r of rows) ids.set(r.clientId, r.id);
+      }
+      return { inserted, ids };
     },
 
     /** Deletes the learner's turns with the figure beyond the newest TURNS_PER_FIGURE_MAX. */

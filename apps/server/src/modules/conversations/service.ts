@@ -12,8 +12,15 @@ import {
   type TurnMeta,
 } from '@dwitunggal/contracts/schemas/learning';
 import type { ChatSource } from '@dwitunggal/contracts/chat';
+import { createBatcher } from '../../lib/batcher';
 import type { InboxService } from '../inbox/service';
-import { cursorOf, toStoredTurn, type ConversationRepository, type NewTurn } from './repository';
+import {
+  cursorOf,
+  toStoredTurn,
+  type ConversationRepository,
+  type NewTurn,
+  type TurnGroup,
+} from './repository';
 
 const MAX_AGE_MS = TURN_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
 
@@ -43,6 +50,8 @@ export function createConversationService(deps: {
   now: () => number;
 }) {
   const { repo, inbox } = deps;
+  // Rag exchanges arrive one per chat answer: written together, one statement per batch.
+  const ragTurns = createBatcher((groups: TurnGroup[]) => repo.insertMany(groups));
 
   /** The client's time, clamped to [now - 30 days, now]; now when absent or unreadable. */
   const clampTime = (value: string | undefined, now: number): Date => {
@@ -104,27 +113,31 @@ export function createConversationService(deps: {
       const { character } = exchange;
       const ids = exchange.turnIds ?? { user: serverTurnId(), figure: serverTurnId() };
       const cited = exchange.sources.slice(0, 10);
-      await repo.insert(userId, character, [
-        {
-          clientId: ids.user,
-          role: 'user',
-          text: exchange.question,
-          model: 'rag',
-          meta: {},
-          createdAt: now,
-        },
-        {
-          clientId: ids.figure,
-          role: 'figure',
-          text: exchange.answer.slice(0, TURN_TEXT_MAX),
-          model: 'rag',
-          meta: {
-            sources: cited.map((s) => s.id),
-            citations: cited.map((s) => ({ ...s, excerpt: s.excerpt.slice(0, EXCERPT_MAX) })),
+      await ragTurns.add({
+        userId,
+        character,
+        turns: [
+          {
+            clientId: ids.user,
+            role: 'user',
+            text: exchange.question,
+            model: 'rag',
+            meta: {},
+            createdAt: now,
           },
-          createdAt: now,
-        },
-      ]);
+          {
+            clientId: ids.figure,
+            role: 'figure',
+            text: exchange.answer.slice(0, TURN_TEXT_MAX),
+            model: 'rag',
+            meta: {
+              sources: cited.map((s) => s.id),
+              citations: cited.map((s) => ({ ...s, excerpt: s.excerpt.slice(0, EXCERPT_MAX) })),
+            },
+            createdAt: now,
+          },
+        ],
+      });
       if (exchange.sources.length === 0)
         await inbox.recordQuietly(userId, {
           character,
