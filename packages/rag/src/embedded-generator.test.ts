@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   afterLifetime,
+  coveredShare,
   createEmbeddedGenerator,
   detectIntent,
   namesHimself,
@@ -13,7 +14,7 @@ import {
 import type { GenerateInput } from './generator';
 import { loadEvalQuestions } from './load-knowledge';
 import { personaLines, PERSONAS } from './persona';
-import { createRetriever } from './retriever';
+import { createRetriever, type IndexedSentence } from './retriever';
 import { splitSentences } from '@dwitunggal/text/fold';
 import { evalDir, realPassages, realRetriever } from './testing/fixtures';
 import { toFirstPerson } from './voice';
@@ -287,6 +288,66 @@ describe('answer selection across the retrieved passages', () => {
         ).toBe(true);
       });
     }
+  });
+});
+
+describe('facts that other passages repeat', () => {
+  const spoken = (question: string, karakter: 'soekarno' | 'hatta') =>
+    generator.compose(inputFor(question, karakter)).facts.map((f) => f.original);
+
+  it('leaves out a sentence of another passage that only restates the answer', () => {
+    // Three passages say he studied civil engineering at the Technische Hoogeschool in
+    // Bandung; the second one says nothing the other two do not.
+    const facts = spoken('Bapak kuliah di mana?', 'soekarno');
+    expect(facts[0]).toMatch(/^Dari 1921 sampai 1926 Soekarno kuliah teknik sipil/);
+    expect(facts).not.toContain(
+      'Soekarno mulai kuliah teknik sipil di Technische Hoogeschool Bandung pada 1921, setelah tamat dari HBS Surabaya.',
+    );
+    // What it added (he came from the HBS in Surabaya) is still told.
+    expect(facts.join(' ')).toContain('HBS Surabaya');
+  });
+
+  it('keeps who chose him, and only once', () => {
+    const facts = spoken('Kapan Bapak dipilih menjadi presiden pertama?', 'soekarno');
+    expect(facts[0]).toMatch(/^Soekarno dipilih sebagai Presiden pertama .* 18 Agustus 1945/);
+    expect(facts.filter((f) => /\bPPKI\b/.test(f))).toHaveLength(1);
+  });
+
+  it('keeps a sentence that tells something new in the words of the others', () => {
+    // "membuka ... di Gedung Merdeka" after "diselenggarakan di Bandung pada 18-24 April 1955".
+    expect(spoken('ceritakan tentang konferensi asia-afrika di bandung', 'soekarno')).toContain(
+      'Presiden Soekarno membuka Konferensi Asia-Afrika di Gedung Merdeka, Bandung, pada 18 April 1955.',
+    );
+  });
+
+  it('keeps a sentence with a number or a name the others do not give', () => {
+    // "anak kedua": which child Gemala is.
+    expect(spoken('Ceritakan tentang Halida Nuriah Hatta, putri bungsu Bapak', 'hatta')).toContain(
+      "Gemala Rabi'ah adalah anak kedua Hatta, sedangkan Halida Nuriah adalah anak bungsu Hatta.",
+    );
+    // "pemerintahan Soeharto": who decided, where the others say "Pemerintah".
+    expect(
+      spoken('siapa yang atur wafat dan pemakaman bung karno di blitar 1970', 'hatta'),
+    ).toContain(
+      'Setelah Soekarno wafat pada 21 Juni 1970, pemerintahan Soeharto memutuskan agar Soekarno dimakamkan di Blitar, Jawa Timur, di dekat makam ibunya.',
+    );
+  });
+
+  it('weighs what the others share by how rare each word is', () => {
+    const sentence = (terms: string[]): IndexedSentence => ({
+      text: terms.join(' '),
+      index: 0,
+      terms: new Set(terms),
+    });
+    const idf = (term: string) => (term === 'hoogeschool' ? 4 : 1);
+    const studied = sentence(['mulai', 'kuliah', 'hoogeschool']);
+    expect(coveredShare(studied, [sentence(['hoogeschool'])], idf)).toBeCloseTo(4 / 6);
+    expect(coveredShare(studied, [sentence(['mulai'])], idf)).toBeCloseTo(1 / 6);
+    // The others together: a term counts once, whichever of them holds it.
+    expect(
+      coveredShare(studied, [sentence(['mulai', 'kuliah']), sentence(['kuliah'])], idf),
+    ).toBeCloseTo(2 / 6);
+    expect(coveredShare(sentence([]), [studied], idf)).toBe(0);
   });
 });
 

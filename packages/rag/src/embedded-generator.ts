@@ -624,6 +624,45 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       }
     }
 
+    // Passages overlap: another passage often states a fact the answer already gives, in other
+    // words ("Soekarno mulai kuliah teknik sipil di Technische Hoogeschool Bandung pada 1921,
+    // setelah tamat dari HBS Surabaya" beside "Dari 1921 sampai 1926 Soekarno kuliah teknik
+    // sipil di Technische Hoogeschool Bandung, ..." and "Setelah lulus dari HBS Surabaya pada
+    // 1921, ..."). Such a repeat is left out, the last chosen first, while two facts remain; its
+    // place stays empty rather than go to a sentence that ranked below it. It is measured
+    // against the sentences of the other passages only: one passage tells one story without
+    // repeating itself, and what its sentences share is their subject. Never left out: a
+    // sentence of the main fact's passage, which tells the story the answer follows, or one
+    // that a later sentence of its passage points back at.
+    //
+    // The others give what a sentence says when they give most of its information (see
+    // REPEATED_SHARE), and every number (a year, a day, a count) and every name of a person or
+    // body in it. A new date or name is a new fact, however many words the sentence shares
+    // ("Soekarno lulus ... pada 1926" after "... ke Technische Hoogeschool ... pada 1921";
+    // "pemerintahan Soeharto memutuskan ..." after "Soekarno dimakamkan di Blitar ...").
+    const repeats = (c: Candidate, others: readonly Candidate[]) => {
+      const said = others.map((x) => x.sentence);
+      const words = new Set(said.flatMap((x) => wordsOf(foldForMatch(x.text))));
+      const newNumber = [...c.sentence.terms].some(
+        (t) => /\d/.test(t) && !said.some((x) => x.terms.has(t)),
+      );
+      const newName = featuresOf(c.sentence).names.some(
+        (name) => !wordsOf(foldForMatch(name.join(' '))).some((w) => words.has(w)),
+      );
+      return !newNumber && !newName && coveredShare(c.sentence, said, c.hit.idf) >= REPEATED_SHARE;
+    };
+    for (let i = chosen.length - 1; i > 0 && chosen.length > 2; i--) {
+      const c = chosen[i] as Candidate;
+      const others = chosen.filter((x) => x.hit !== c.hit);
+      const leanedOn = chosen.some(
+        (x) =>
+          x.hit === c.hit &&
+          x.sentence.index > c.sentence.index &&
+          featuresOf(x.sentence).leansBack,
+      );
+      if (c.hit !== first.hit && !leanedOn && repeats(c, others)) chosen.splice(i, 1);
+    }
+
     // Reading order: passages in the order they were first chosen, sentences in passage order.
     const passageOrder = [...new Set(chosen.map((c) => c.hit))];
     chosen.sort(
@@ -763,6 +802,36 @@ function slotValues(text: string, intent: Intent): string[] {
 
 function wordCount(text: string): number {
   return text.split(' ').length;
+}
+
+/**
+ * The share of a sentence's information that the rest of an answer must already give for the
+ * sentence to be left out as a repeat (see coveredShare). Over the learner sets, sentences that
+ * only restate the others lie at 0.8 and above ("Soekarno diangkat menjadi Presiden pertama
+ * Republik Indonesia oleh PPKI pada 18 Agustus 1945": 0.84); a sentence telling something new
+ * in the others' words lies below ("Presiden Soekarno membuka Konferensi Asia-Afrika di Gedung
+ * Merdeka, Bandung, pada 18 April 1955": 0.75).
+ */
+export const REPEATED_SHARE = 0.8;
+
+/**
+ * The share of the information of `sentence` that `others` give too: its terms (the retriever's
+ * stems and spellings, Bandoeng = Bandung) that any of them holds, each weighted by its idf, so
+ * that a shared "Technische Hoogeschool" counts for more than a shared "mulai" (0..1).
+ */
+export function coveredShare(
+  sentence: IndexedSentence,
+  others: readonly IndexedSentence[],
+  idf: (term: string) => number,
+): number {
+  let total = 0;
+  let covered = 0;
+  for (const t of sentence.terms) {
+    const weight = idf(t);
+    total += weight;
+    if (others.some((o) => o.terms.has(t))) covered += weight;
+  }
+  return total > 0 ? covered / total : 0;
 }
 
 function similar(a: IndexedSentence, b: IndexedSentence): boolean {

@@ -123,6 +123,8 @@ export interface SearchHit {
   sentences: readonly IndexedSentence[];
   /** The terms of the passage's title: what the passage is about. */
   titleTerms: ReadonlySet<string>;
+  /** The idf of a term over the knowledge base: the rarer the term, the more it tells. */
+  idf: (term: string) => number;
 }
 
 export interface Retriever {
@@ -536,6 +538,7 @@ export function createRetriever(
         query: terms,
         sentences: doc.sentences,
         titleTerms: doc.titleTerms,
+        idf: idfOf,
       };
     };
     if (includeWeak) return topRanks(k).map(hitOf);
