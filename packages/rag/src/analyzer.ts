@@ -220,6 +220,8 @@ const FRAME_STEMS = new Set([
   'lembaga',
   // "ngapain aja di Ende?", "apa yang Bapak lakukan": what he did, asked of a place or a time.
   'laku',
+  // "nama lengkapnya apa": the whole of what is asked, not a topic.
+  'lengkap',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */

@@ -17,6 +17,16 @@ describe('normalizeQuestion', () => {
     expect(words(question).includes('ibu')).toBe(kept);
   });
 
+  // "berapa orang" counts and "orang mana" asks where from: no topic; "orang tua" is parents.
+  it.each([
+    ['istri bapak brp orang', false],
+    ['beliau orang mana sih', false],
+    ['orang tua bapak siapa', true],
+    ['siapa orang yang paling bapak percaya', true],
+  ])('%j keeps "orang": %s', (question, kept) => {
+    expect(words(question).includes('orang')).toBe(kept);
+  });
+
   it('reads "ibu kota" as the capital', () => {
     expect(words('ibu kota pindah ke mana')).toEqual(['ibukota', 'pindah', 'ke', 'mana']);
   });

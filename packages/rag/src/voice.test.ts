@@ -256,6 +256,12 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
         'Saya mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
       ],
       ['Hatta bertemu Sjahrir dan ayahnya.', 'hatta', 'Saya bertemu Sjahrir dan ayahnya.'],
+      // A lodger's house is his host's.
+      [
+        'Tjokroaminoto menjadi guru bagi banyak tokoh muda, termasuk Soekarno yang indekos di rumahnya di Surabaya.',
+        'soekarno',
+        'Tjokroaminoto menjadi guru bagi banyak tokoh muda, termasuk saya yang indekos di rumahnya di Surabaya.',
+      ],
       [
         'Setelah Soekarno tiba, mereka menemui ibunya.',
         'soekarno',

@@ -336,6 +336,7 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
     PERSONAL_POSSESSIVE,
     (whole: string, noun: string, offset: number, text: string) =>
       !insideQuotes(text, offset) &&
+      !lodgesThere(text.slice(0, offset), noun) &&
       (nearestPersonIsSpeaker(text.slice(0, offset), karakter, noun) ||
         opensBeforeSpeaker(text, offset))
         ? `${noun} saya`
@@ -442,6 +443,14 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   const first = head[1] as string;
   if (SENTENCE_INITIAL_FUNCTION_WORDS.has(first) || POSSESSOR_NOUNS.has(first)) return 'speaker';
   return FAMILY_NAMES.has(first) || NAMED_AFTER.has(first) ? 'keep' : 'speaker';
+}
+
+/**
+ * One lodges in someone else's house ("termasuk Soekarno yang indekos di rumahnya"): that house
+ * is never the lodger's, whoever was named last.
+ */
+function lodgesThere(before: string, noun: string): boolean {
+  return noun === 'rumah' && /\b(?:indekos|menumpang|mondok|menginap)\s+di\s+$/i.test(before);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collapseRepeats, learnerWords, normalizeToken } from './spelling';
+import { foldForMatch } from './fold';
+import { collapseRepeats, INFORMAL, learnerWords, normalizeToken } from './spelling';
 
 describe('learner spelling', () => {
   // What a learner types, and the words read from it.
@@ -26,5 +27,20 @@ describe('learner spelling', () => {
       expect(normalizeToken(word)).toEqual([word]);
     }
     expect(learnerWords('constructor __proto__')).toEqual(['constructor', 'proto']);
+  });
+});
+
+describe('the spelling table', () => {
+  it('is written in folded spelling, the form its words are looked up and matched in', () => {
+    const unfolded = Object.entries(INFORMAL).filter(
+      ([from, to]) => foldForMatch(from) !== from || foldForMatch(to) !== to,
+    );
+    expect(unfolded).toEqual([]);
+  });
+
+  it('takes a short name in old or new spelling to the name the knowledge base uses', () => {
+    expect(learnerWords('pak Tjokro')).toEqual(learnerWords('pak Tjokroaminoto'));
+    expect(learnerWords('pak cokro')).toEqual(learnerWords('pak Tjokroaminoto'));
+    expect(learnerWords('ke Djokja')).toEqual(['ke', 'yogyakarta']);
   });
 });
