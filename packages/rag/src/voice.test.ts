@@ -392,6 +392,25 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'hatta',
         'Dalam surat saya kepada DPR tertanggal 20 Juli 1956, saya menyatakan bahwa sudah tiba waktunya saya mundur.',
       ],
+      // Whom it was told to owns nothing of it.
+      [
+        'Dalam otobiografinya yang dituturkan kepada Cindy Adams, Soekarno menyebut Surabaya sebagai kota kelahirannya.',
+        'soekarno',
+        'Dalam otobiografi saya yang dituturkan kepada Cindy Adams, saya menyebut Surabaya sebagai kota kelahiran saya.',
+      ],
+    ],
+    // Someone who becomes a relative is someone else's: his, when he is named before.
+    'one who becomes a relative becomes his': [
+      [
+        'Di Bengkulu, Soekarno bersahabat dengan Hassan Din, tokoh Muhammadiyah yang kelak menjadi ayah mertuanya.',
+        'soekarno',
+        'Di Bengkulu, saya bersahabat dengan Hassan Din, tokoh Muhammadiyah yang kelak menjadi ayah mertua saya.',
+      ],
+      [
+        'Fatmawati adalah putri Hassan Din, yang kemudian menjadi istrinya.',
+        'soekarno',
+        'Fatmawati adalah putri Hassan Din, yang kemudian menjadi istrinya.',
+      ],
     ],
     // A month, an institution or a known place is no possessor.
     'a month, an institution or a place is no person': [

@@ -338,7 +338,8 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
       !insideQuotes(text, offset) &&
       !lodgesThere(text.slice(0, offset), noun) &&
       (nearestPersonIsSpeaker(text.slice(0, offset), karakter, noun) ||
-        opensBeforeSpeaker(text, offset))
+        opensBeforeSpeaker(text, offset) ||
+        becomesHisRelative(text.slice(0, offset), noun))
         ? `${noun} saya`
         : whole,
   );
@@ -365,10 +366,16 @@ function opensBeforeSpeaker(text: string, offset: number): boolean {
   }
   const phrase = /^([^,]*), saya\b/.exec(text.slice(offset))?.[1];
   if (phrase === undefined) return false;
-  return phrase
-    .split(' ')
+  // Whom it was told or written to ("otobiografinya yang dituturkan kepada Cindy Adams") owns
+  // nothing of it.
+  const words = phrase.split(' ');
+  const toWhom = (i: number): boolean =>
+    i > 0 && (words[i - 1] === 'kepada' || (/^[A-Z]/.test(words[i - 1] ?? '') && toWhom(i - 1)));
+  return words
     .slice(1)
-    .every((w) => !/^[A-Z]/.test(w) || OFFICE_WORDS.has(w) || /^[A-Z]{2,}$/.test(w));
+    .every(
+      (w, i) => !/^[A-Z]/.test(w) || OFFICE_WORDS.has(w) || /^[A-Z]{2,}$/.test(w) || toWhom(i + 1),
+    );
 }
 
 type Mention = 'speaker' | 'agent' | 'keep';
@@ -443,6 +450,17 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   const first = head[1] as string;
   if (SENTENCE_INITIAL_FUNCTION_WORDS.has(first) || POSSESSOR_NOUNS.has(first)) return 'speaker';
   return FAMILY_NAMES.has(first) || NAMED_AFTER.has(first) ? 'keep' : 'speaker';
+}
+
+/**
+ * "Di Bengkulu saya bersahabat dengan Hassan Din, ... yang kelak menjadi ayah mertuanya": the
+ * person named becomes someone else's relative, never his own; the speaker's when he is named
+ * before in the sentence.
+ */
+function becomesHisRelative(before: string, noun: string): boolean {
+  const clause = /\byang (?:kelak |kemudian |lalu |akhirnya )?menjadi $/.exec(before);
+  if (!clause || !(KIN_NOUNS as readonly string[]).includes(noun.split(' ')[0] ?? '')) return false;
+  return /\b[Ss]aya\b/.test(before.slice(0, clause.index));
 }
 
 /**

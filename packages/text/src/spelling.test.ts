@@ -44,3 +44,13 @@ describe('the spelling table', () => {
     expect(learnerWords('ke Djokja')).toEqual(['ke', 'yogyakarta']);
   });
 });
+
+describe('laughter', () => {
+  it('is no word of the question', () => {
+    expect(learnerWords('wkwk bapak lahir dimana')).toEqual(learnerWords('bapak lahir dimana'));
+    expect(learnerWords('siapa tuh pak? hehe')).toEqual(['siapa', 'tuh', 'pak']);
+    expect(learnerWords('hahaha wkwkwk awokwokwok hihi')).toEqual([]);
+    // "wk" alone may abbreviate "wakil"; "hai" greets.
+    expect(learnerWords('wk presiden, hai')).toEqual(['wk', 'presiden', 'hai']);
+  });
+});

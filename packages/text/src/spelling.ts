@@ -284,6 +284,10 @@ export function collapseRepeats(word: string): string {
   return word.replace(/([aiueo])\1{2,}/g, '$1').replace(/(\p{L})\1{2,}$/u, '$1');
 }
 
+/** Laughter typed in chat ("wkwk", "hahaha", "hehe", "awokwok"): no word of the question. */
+const LAUGHTER =
+  /^(?:(?:wk){2,}w?|(?:kw){2,}k?|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:xi){2,}|awok(?:wok)+)$/;
+
 /**
  * Normalises one folded token (see foldForMatch: lower case, old spelling already modernised)
  * into one or more standard words. Reduplication written with a digit ("anak2") becomes two
@@ -291,6 +295,7 @@ export function collapseRepeats(word: string): string {
  */
 export function normalizeToken(token: string): string[] {
   const word = collapseRepeats(token);
+  if (LAUGHTER.test(word)) return [];
   const redup = /^(\p{L}{2,})2$/u.exec(word);
   if (redup) {
     const base = normalizeToken(redup[1] as string);
