@@ -314,6 +314,23 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(fact);
   });
 
+  // "beliau" after an exchange that names no one points at the person named the exchange before.
+  it('resolves "beliau" to the person named one exchange back', async () => {
+    const history = [
+      ...turn(
+        'bung, istri yg nemenin bapak di pembuangan siapa?',
+        'Inggit Garnasih. Dia setia menemaniku di Ende dan di Bengkulu.',
+      ),
+      ...turn('baik banget ya beliau', 'Betul, dia banyak berkorban untuk perjuanganku.'),
+    ];
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'beliau lahir taun brp',
+      history,
+    });
+    expect(answer.response).toMatch(/Inggit lahir [^.]*1888/);
+  });
+
   it('a real dialogue: "lalu?" after his own answer repeats none of its sentences', async () => {
     const asked = 'Bapak pernah dibuang ke mana?';
     const first = await engine.answer({ karakter: 'hatta', prompt: asked });

@@ -1,6 +1,6 @@
 import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
 import { analyzeQuestion, lifeEndAsked, namesIn } from '@dwitunggal/text/question';
-import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
+import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 import { deathYear } from '@dwitunggal/contracts/characters';
 import { figureNameTerm, namesSomeone } from './query';
 import { KIN_NOUNS } from './voice';
@@ -97,12 +97,39 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
     query: prompt,
     // The figure's reply names what "beliau", "itu" or "-nya" point at ("Istri saya Rahmi").
     context:
-      lastFigure && !question.continuation ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
+      lastFigure && !question.continuation
+        ? personBefore(history, question.words, [lastUser.text, lastFigure.text])
+        : lastUser.text,
     // Only "and then?" goes on past what was said; "in which year was that?" may be answered
     // by a sentence already said.
     ...(lastFigure && question.continuation ? { alreadySaid: lastFigure.text } : {}),
   };
 }
+
+/**
+ * "beliau orang mana?" after an exchange that names no one ("baik banget ya beliau" / "Betul,
+ * dia banyak berkorban"): the person is the one named in the exchange before, which joins the
+ * context. Any other question keeps the last exchange alone.
+ */
+function personBefore(
+  history: readonly ChatTurn[] | undefined,
+  words: readonly string[],
+  exchange: readonly string[],
+): string {
+  const context = exchange.join(' ');
+  if (!history || !words.some((w) => PERSON_POINTERS.has(w))) return context;
+  // Each message on its own: a learner's unpunctuated "... ya beliau Betul" names no one.
+  const named = exchange.some((text) => splitSentences(text).some((s) => namesIn(s).length > 0));
+  if (named) return context;
+  const users = history.flatMap((t, i) => (t.role === 'user' ? [i] : []));
+  const from = users.at(-2);
+  if (from === undefined) return context;
+  const earlier = history.slice(from, users.at(-1)).map((t) => t.text);
+  return [...earlier, context].join(' ');
+}
+
+/** Words that point back at a person. */
+const PERSON_POINTERS: ReadonlySet<string> = new Set(['beliau', 'dia', 'ia']);
 
 /** Words of a question short enough to be read in the conversation's context (see above). */
 const SHORT_QUESTION_WORDS = 4;

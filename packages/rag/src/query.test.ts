@@ -20,11 +20,14 @@ describe('normalizeQuestion', () => {
   // "berapa orang" counts and "orang mana" asks where from: no topic; "orang tua" is parents.
   it.each([
     ['istri bapak brp orang', false],
-    ['beliau orang mana sih', false],
     ['orang tua bapak siapa', true],
     ['siapa orang yang paling bapak percaya', true],
   ])('%j keeps "orang": %s', (question, kept) => {
     expect(words(question).includes('orang')).toBe(kept);
+  });
+
+  it('reads "orang mana" as where someone comes from', () => {
+    expect(words('beliau orang mana sih')).toEqual(['beliau', 'asal', 'mana', 'sih']);
   });
 
   it('reads "ibu kota" as the capital', () => {

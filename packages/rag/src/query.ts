@@ -153,10 +153,12 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     ) {
       // "nama ayah Bapak" asks who his father is: the answer names him without the word "nama".
       continue;
-    } else if (word === 'orang' && (previous === 'berapa' || next === 'mana')) {
-      // "istrinya berapa orang", "beliau orang mana": the unit of a count and "where from", no
-      // topic ("orang tua", parents, keeps it).
+    } else if (word === 'orang' && previous === 'berapa') {
+      // "istrinya berapa orang": the unit of a count, no topic ("orang tua", parents, keeps it).
       continue;
+    } else if (word === 'orang' && next === 'mana') {
+      // "beliau orang mana": where someone comes from.
+      out.push({ word: 'asal', implied: false });
     } else if (word === 'ibu' && next !== '' && !IBU_OF.has(next) && !NAME_WORDS.has(next)) {
       // "bu Inggit", "ibu Fatmawati": a title before a woman's name, not "mother" (a topic that
       // would find every passage naming someone's mother); "ibu Bapak", "ibu kota" keep it.

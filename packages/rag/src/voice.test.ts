@@ -399,6 +399,34 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Dalam otobiografi saya yang dituturkan kepada Cindy Adams, saya menyebut Surabaya sebagai kota kelahiran saya.',
       ],
     ],
+    // A verb whose object is a person: him when he was named last.
+    'the person a verb visits or accompanies is him when he was named last': [
+      [
+        'Inggit membantu membiayai kuliah Soekarno dan setia mengunjunginya selama di penjara Banceuy.',
+        'soekarno',
+        'Inggit membantu membiayai kuliah saya dan setia mengunjungi saya selama di penjara Banceuy.',
+      ],
+      [
+        'Hatta menulis Demokrasi Kita dan Panji Masyarakat menerbitkannya pada 1960.',
+        'hatta',
+        'Saya menulis Demokrasi Kita dan Panji Masyarakat menerbitkannya pada 1960.',
+      ],
+      [
+        'Soekarno dikenal sangat menghormati ibunya dan kerap mengunjunginya di Blitar.',
+        'soekarno',
+        'Saya dikenal sangat menghormati ibu saya dan kerap mengunjunginya di Blitar.',
+      ],
+      [
+        'Inggit Garnasih adalah istri kedua Soekarno yang mendampinginya pada masa perjuangan paling berat.',
+        'soekarno',
+        'Inggit Garnasih adalah istri kedua saya yang mendampingi saya pada masa perjuangan paling berat.',
+      ],
+      [
+        'Soekarno sakit parah pada 1970, dan Hatta menjenguknya di rumah sakit.',
+        'soekarno',
+        'Saya sakit parah pada 1970, dan Hatta menjenguknya di rumah sakit.',
+      ],
+    ],
     // Someone who becomes a relative is someone else's: his, when he is named before.
     'one who becomes a relative becomes his': [
       [

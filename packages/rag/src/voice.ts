@@ -248,6 +248,37 @@ const PERSONAL_NOUNS = [
   'sekolah',
 ];
 
+/**
+ * Verbs whose object can only be a person, with "-nya" ("mendampinginya", "menjenguknya"). A verb
+ * that may take a thing ("menerbitkannya", "memindahkannya") is not here: its "-nya" may be a
+ * book or an office.
+ */
+const PERSON_OBJECT = new RegExp(
+  `\\b(${[
+    'mendampingi',
+    'menemani',
+    'mengunjungi',
+    'menjenguk',
+    'menemui',
+    'menjemput',
+    'menasihati',
+    'menyambut',
+    'menangkap',
+    'mengasingkan',
+    'membebaskan',
+    'mewawancarai',
+  ].join('|')})nya\\b`,
+  'g',
+);
+
+/**
+ * The last person named is one of his people ("menghormati ibu saya dan kerap mengunjunginya"):
+ * that "saya" only says whose they are.
+ */
+const RELATIVE_LAST = new RegExp(
+  `\\b(?:${[...CLOSE_KIN, 'anak', 'putra', 'putri', 'mertua', 'sahabat', 'teman', 'kawan', 'rekan', 'guru'].join('|')})(?: [a-z]+)? saya\\b(?![^.;]*\\bsaya\\b)[^.;]*$`,
+);
+
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
 const KIN_QUALIFIERS = [
   'perempuan',
@@ -342,6 +373,17 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
         becomesHisRelative(text.slice(0, offset), noun))
         ? `${noun} saya`
         : whole,
+  );
+  // A person as the object of a verb that only takes a person ("Inggit ... setia
+  // mengunjunginya"): his, when he is the last person named before it.
+  out = out.replace(PERSON_OBJECT, (whole: string, verb: string, offset: number, text: string) =>
+    !insideQuotes(text, offset) &&
+    // "istri kedua saya yang mendampinginya": the relative does it, to him.
+    (!RELATIVE_LAST.test(text.slice(0, offset)) ||
+      /\byang (?:[a-z]+ )?$/.test(text.slice(0, offset))) &&
+    nearestPersonIsSpeaker(text.slice(0, offset), karakter)
+      ? `${verb} saya`
+      : whole,
   );
   out = out.replace(
     /\b(ia|dia|beliau)\b/g,
