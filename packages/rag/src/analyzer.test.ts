@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer, MAX_CACHED_WORDS } from './analyzer';
+import { createAnalyzer, isFrameStem, MAX_CACHED_WORDS } from './analyzer';
 import { realPassages } from './testing/fixtures';
 
 const analyzer = createAnalyzer((await realPassages()).flatMap((p) => [p.title, p.text]));
@@ -17,6 +17,14 @@ describe('Indonesian analyzer over the knowledge base', () => {
     // me- before r keeps the r: "merebut" is rebut, never another known root such as sebut.
     expect(stem('merebut')).toBe(stem('direbut'));
     expect(stem('merebut')).not.toBe(stem('menyebut'));
+  });
+
+  it('stems every form of a framing word to a frame stem', () => {
+    const forms = ['tujuan', 'tujuannya', 'alasan', 'alasannya', 'maksudnya', 'artinya', 'isinya'];
+    expect(forms.filter((w) => !isFrameStem(stem(w)))).toEqual([]);
+    expect(
+      ['peranan', 'perannya', 'pandangan', 'caranya', 'kepanjangan'].map(stem).every(isFrameStem),
+    ).toBe(true);
   });
 
   it('reads ordinals as ordinals, and words naming members of Object.prototype as words', () => {

@@ -200,8 +200,9 @@ const FRAME_STEMS = new Set([
   'makna',
   'isi',
   'peran',
-  'tuju',
-  'alas',
+  // "tujuan", "alasan": the knowledge base's vocabulary keeps them whole as stems.
+  'tujuan',
+  'alasan',
   'pendapat',
   'pandang',
   'cara',

@@ -109,6 +109,10 @@ const INTENT_OF: Record<QuestionType, Intent> = {
 
 /** The weight left to a word that frames the question, in a sentence's relevance. */
 const FRAME_SHARE = 0.3;
+/** What a sentence gains by stating the question's frame of its topic ("Isi pokok Dekret"). */
+const FRAMED_ANSWER = 0.1;
+/** Frames answered by the shape of a date, not by the word ("wafat tahun berapa": not "69 tahun"). */
+const SHAPED_FRAMES: ReadonlySet<string> = new Set(['tahun', 'tanggal']);
 
 /** A day and month ("27 Desember", "1 Juni"). */
 const DAY_DATE =
@@ -411,6 +415,14 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (intent === 'why' && f.reason) score += 0.05;
         // One of the sentence's first three words is a word of the question.
         if (content.some((t) => f.head.includes(t.word))) score += 0.05;
+        // The sentence says what the question's frame asks, of its topic ("dekrit 5 juli isinya
+        // apa": "Isi pokok Dekret Presiden 5 Juli 1959 ada tiga, yaitu ...").
+        const has = (t: QueryTerm) => sentence.terms.has(t.term);
+        if (
+          content.some((t) => isFrameStem(t.term) && !SHAPED_FRAMES.has(t.term) && has(t)) &&
+          content.some((t) => !isFrameStem(t.term) && has(t))
+        )
+          score += FRAMED_ANSWER;
         score += 0.1 * (hit.score / top.score);
         if (sentence.index === 0) score += 0.03;
         if (f.anaphora) score -= 0.15;

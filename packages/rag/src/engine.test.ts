@@ -314,6 +314,14 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(fact);
   });
 
+  // A sentence that states what the question's frame asks, of its topic, is part of the answer.
+  it.each([
+    ['soekarno', 'dekrit 5 juli isinya apa', /pembubaran Konstituante/],
+    ['soekarno', 'apa tujuan nasakom', /Nasakom/],
+  ] as const)('answers %s: %j with what its frame asks', async (karakter, prompt, fact) => {
+    expect((await engine.answer({ karakter, prompt })).response).toMatch(fact);
+  });
+
   // "beliau" after an exchange that names no one points at the person named the exchange before.
   it('resolves "beliau" to the person named one exchange back', async () => {
     const history = [
