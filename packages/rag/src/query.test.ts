@@ -26,6 +26,22 @@ describe('normalizeQuestion', () => {
     expect(words(question).includes('orang')).toBe(kept);
   });
 
+  it('reads the figure called by name before a comma as an address, not a topic', () => {
+    const asked = (q: string, karakter: 'hatta' | 'soekarno') =>
+      normalizeQuestion(q, karakter).map((w) => (w.implied ? `(${w.word})` : w.word));
+    expect(asked('pak hatta, bung karno lahir tanggal brp?', 'hatta')).toEqual([
+      '(hatta)',
+      'bung',
+      'karno',
+      'lahir',
+      'tanggal',
+      'berapa',
+    ]);
+    expect(asked('Bung Karno, kapan bapak lahir?', 'soekarno')[0]).toBe('(sukarno)');
+    // Without the comma the name may be the topic: kept as typed.
+    expect(asked('pak hatta lahir dimana', 'hatta').slice(0, 3)).toEqual(['pak', 'hatta', 'lahir']);
+  });
+
   it('reads "orang mana" as where someone comes from', () => {
     expect(words('beliau orang mana sih')).toEqual(['beliau', 'asal', 'mana', 'sih']);
   });

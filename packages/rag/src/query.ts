@@ -74,6 +74,14 @@ const NAME_WORDS = new Set([
 
 const FIGURE_NAME: Record<CharacterKey, string> = { soekarno: 'sukarno', hatta: 'hatta' };
 
+/** A question that opens by calling the figure by name, then a comma ("Pak Hatta, ..."). */
+const VOCATIVE: Record<CharacterKey, RegExp> = {
+  soekarno:
+    /^\s*(?:(?:halo|hai|pak|bapak|bung|ir\.?|yth\.?)\s+)*(?:soekarno|sukarno|karno)\s*[,!:]/i,
+  hatta:
+    /^\s*(?:(?:halo|hai|pak|bapak|bung|dr\.?|yth\.?)\s+)*(?:(?:mohammad|moh\.?)\s+)?hatta\s*[,!:]/i,
+};
+
 /** Whether a (folded) word says whom a question is about: an address, "beliau" or a figure's name. */
 export function namesSomeone(word: string): boolean {
   return SECOND_PERSON.has(word) || NAME_WORDS.has(word) || word === 'beliau';
@@ -120,7 +128,14 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     w.replace(/^(\d{4})an$/, '$1'),
   );
   const out: QueryWord[] = [];
-  for (let i = 0; i < words.length; i++) {
+  // "Pak Hatta, Bung Karno lahir tanggal berapa?": calling him by name is no topic.
+  const vocative = VOCATIVE[karakter].exec(question);
+  let start = 0;
+  if (vocative && words.length > learnerWords(vocative[0]).length) {
+    start = learnerWords(vocative[0]).length;
+    out.push({ word: FIGURE_NAME[karakter], implied: true });
+  }
+  for (let i = start; i < words.length; i++) {
     const word = words[i] ?? '';
     const next = words[i + 1] ?? '';
     // A lone letter ("p p p", "a") names nothing, except a Roman numeral ("Maklumat X").
