@@ -37,7 +37,12 @@ describe('normalizeQuestion', () => {
       'tanggal',
       'berapa',
     ]);
-    expect(asked('Bung Karno, kapan bapak lahir?', 'soekarno')[0]).toBe('(sukarno)');
+    expect(asked('Bung Hatta, Bung Karno lahir dimana?', 'hatta')[0]).toBe('(hatta)');
+    // Asked about himself, his name stays the topic.
+    expect(asked('Bung Karno, kapan bapak lahir?', 'soekarno').slice(0, 2)).toEqual([
+      'bung',
+      'karno',
+    ]);
     // Without the comma the name may be the topic: kept as typed.
     expect(asked('pak hatta lahir dimana', 'hatta').slice(0, 3)).toEqual(['pak', 'hatta', 'lahir']);
   });

@@ -74,6 +74,12 @@ const NAME_WORDS = new Set([
 
 const FIGURE_NAME: Record<CharacterKey, string> = { soekarno: 'sukarno', hatta: 'hatta' };
 
+/** The other figure's name words. */
+const OTHER_NAME: Record<CharacterKey, ReadonlySet<string>> = {
+  soekarno: new Set(['hatta']),
+  hatta: new Set(['karno', 'sukarno', 'soekarno']),
+};
+
 /** A question that opens by calling the figure by name, then a comma ("Pak Hatta, ..."). */
 const VOCATIVE: Record<CharacterKey, RegExp> = {
   soekarno:
@@ -128,13 +134,13 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     w.replace(/^(\d{4})an$/, '$1'),
   );
   const out: QueryWord[] = [];
-  // "Pak Hatta, Bung Karno lahir tanggal berapa?": calling him by name is no topic.
+  // "Pak Hatta, Bung Karno lahir tanggal berapa?": calling him by name before asking about the
+  // other figure is no topic. Asking about himself ("Yth. Bapak Ir. Soekarno, ... Bapak ..."),
+  // his name stays what the question is about.
   const vocative = VOCATIVE[karakter].exec(question);
-  let start = 0;
-  if (vocative && words.length > learnerWords(vocative[0]).length) {
-    start = learnerWords(vocative[0]).length;
-    out.push({ word: FIGURE_NAME[karakter], implied: true });
-  }
+  const called = vocative ? learnerWords(vocative[0]).length : 0;
+  const start = words.slice(called).some((w) => OTHER_NAME[karakter].has(w)) ? called : 0;
+  if (start > 0) out.push({ word: FIGURE_NAME[karakter], implied: true });
   for (let i = start; i < words.length; i++) {
     const word = words[i] ?? '';
     const next = words[i + 1] ?? '';

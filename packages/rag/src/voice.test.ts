@@ -441,6 +441,32 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
       ],
     ],
     // A month, an institution or a known place is no possessor.
+    // A noun that starts with "di" is no passive verb whose agent he is.
+    'a noun that starts with "di" keeps his name a possessive': [
+      [
+        'Langkah tersebut merupakan bagian dari perjuangan diplomasi Presiden Soekarno untuk menegaskan tuntutan Indonesia.',
+        'soekarno',
+        'Langkah tersebut merupakan bagian dari perjuangan diplomasi saya untuk menegaskan tuntutan Indonesia.',
+      ],
+    ],
+    // "-nya" as the agent of a passive: the first-person passive when it is him.
+    'a passive whose agent is his "-nya" becomes the first-person passive': [
+      [
+        'Dengan keputusan itu Hatta terpisah dari perhimpunan yang pernah dipimpinnya pada 1926-1930.',
+        'hatta',
+        'Dengan keputusan itu saya terpisah dari perhimpunan yang pernah saya pimpin pada 1926-1930.',
+      ],
+      [
+        'Presiden Soekarno mengangkat Subandrio sebagai Menteri Luar Negeri pada 1957, jabatan yang dipegangnya hingga 1966.',
+        'soekarno',
+        'Saya mengangkat Subandrio sebagai Menteri Luar Negeri pada 1957, jabatan yang dipegangnya hingga 1966.',
+      ],
+      [
+        'Soekarno menulis banyak buku, diantaranya Sarinah.',
+        'soekarno',
+        'Saya menulis banyak buku, diantaranya Sarinah.',
+      ],
+    ],
     'a month, an institution or a place is no person': [
       [
         'Hatta mengirim surat lagi pada 23 November 1956, dan DPR akhirnya menerima pengunduran dirinya.',

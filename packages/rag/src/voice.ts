@@ -105,9 +105,30 @@ const NOT_PASSIVE = new Set([
   'dini',
   'dialog',
   'diplomat',
+  'diplomasi',
+  'diploma',
   'direktur',
   'diskusi',
+  'disiplin',
+  'dinasti',
+  'divisi',
+  'diktator',
+  'diktatur',
   'dipl',
+]);
+
+/** Nouns of place written joined to "di" ("diantaranya", "disampingnya"): no passive. */
+const PLACE_NOUNS_AFTER_DI = new Set([
+  'antara',
+  'samping',
+  'dalam',
+  'atas',
+  'bawah',
+  'depan',
+  'belakang',
+  'sekitar',
+  'luar',
+  'sana',
 ]);
 
 /** Sentence-initial nouns after which the figure's name is a possessive ("Ayah Hatta"). */
@@ -384,6 +405,18 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
     nearestPersonIsSpeaker(text.slice(0, offset), karakter)
       ? `${verb} saya`
       : whole,
+  );
+  // A passive whose agent is "-nya" ("perhimpunan yang pernah dipimpinnya"): the Indonesian
+  // first-person passive when he is that agent ("yang pernah saya pimpin").
+  out = out.replace(
+    /\bdi([a-z]{3,})nya\b/g,
+    (whole: string, verb: string, offset: number, text: string) =>
+      !NOT_PASSIVE.has(`di${verb}`) &&
+      !PLACE_NOUNS_AFTER_DI.has(verb) &&
+      !insideQuotes(text, offset) &&
+      nearestPersonIsSpeaker(text.slice(0, offset), karakter)
+        ? `saya ${verb}`
+        : whole,
   );
   out = out.replace(
     /\b(ia|dia|beliau)\b/g,
