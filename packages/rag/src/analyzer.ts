@@ -159,6 +159,10 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   suku: ['minangkabau', 'jawa', 'bali', 'sunda', 'batak'],
   // "nama asli": the name given at birth.
   asli: ['lahir'],
+  // A journalist, man or woman ("wartawan Amerika": Cindy Adams, "wartawati"); "wartawan"
+  // stems to "wartaw".
+  wartaw: ['wartawati'],
+  wartawati: ['wartaw'],
   // "asalnya dari mana", "orang mana": where someone was born or comes from.
   asal: ['lahir'],
   // Everyday verbs and nouns of chat for the written words of the passages.

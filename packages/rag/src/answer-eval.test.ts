@@ -30,6 +30,10 @@ describe('grading answers', () => {
     expect(namesSelfInThirdPerson('Saya lulus. Hatta lalu pulang.', 'hatta')).toBe(true);
     expect(namesSelfInThirdPerson('Di Rotterdam Hatta belajar.', 'hatta')).toBe(true);
     expect(namesSelfInThirdPerson('Saya mengajar di Universitas Bung Hatta.', 'hatta')).toBe(false);
+    // A book title that opens with his name.
+    expect(
+      namesSelfInThirdPerson('Sukarno: An Autobiography adalah otobiografi saya.', 'soekarno'),
+    ).toBe(false);
     // A name given, and a name inside a bracketed proper noun, are no mention of him.
     expect(namesSelfInThirdPerson('Ayah mengganti nama saya menjadi Soekarno.', 'soekarno')).toBe(
       false,

@@ -63,7 +63,8 @@ export function namesSelfInThirdPerson(text: string, karakter: CharacterKey): bo
   for (const m of unquoted.matchAll(SELF_WRITTEN[karakter])) {
     const before = unquoted.slice(0, m.index);
     const after = unquoted.slice(m.index + m[0].length);
-    if (after.startsWith('-') || /^ [A-Z]/.test(after) || before.endsWith('-')) continue;
+    // Part of a longer name, or a title that opens with it ("Sukarno: An Autobiography ...").
+    if (/^[-:]/.test(after) || /^ [A-Z]/.test(after) || before.endsWith('-')) continue;
     const words = before.trimEnd().split(/\s+/);
     // "(Gelora) Bung Karno": the brackets are no word.
     const previous = (words.at(-1) ?? '').replace(/^\(|\)$/g, '');

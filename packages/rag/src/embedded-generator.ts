@@ -139,7 +139,7 @@ export function namesHimself(spoken: string, karakter: CharacterKey): boolean {
     const previous = words.at(-2) ?? '';
     const inLongerName =
       /-$/.test(words.at(-1) ?? '') ||
-      /^(?:-| [A-Z])/.test(after) ||
+      /^(?:-|:| [A-Z])/.test(after) ||
       (/^[A-Z]/.test(previous) && previous !== 'Mohammad');
     return !inLongerName;
   });

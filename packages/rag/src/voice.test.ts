@@ -442,6 +442,13 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
     ],
     // A month, an institution or a known place is no possessor.
     // A noun that starts with "di" is no passive verb whose agent he is.
+    'a book title that opens with his name keeps it': [
+      [
+        'Sukarno: An Autobiography as Told to Cindy Adams adalah otobiografi Soekarno yang terbit pada 1965.',
+        'soekarno',
+        'Sukarno: An Autobiography as Told to Cindy Adams adalah otobiografi saya yang terbit pada 1965.',
+      ],
+    ],
     'a noun that starts with "di" keeps his name a possessive': [
       [
         'Langkah tersebut merupakan bagian dari perjuangan diplomasi Presiden Soekarno untuk menegaskan tuntutan Indonesia.',

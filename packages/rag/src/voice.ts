@@ -245,6 +245,7 @@ const PERSONAL_NOUNS = [
   'kekuasaan',
   'kedudukan',
   'kepemimpinan',
+  'kepresidenan',
   'mandat',
   'kabinet',
   'usia',
@@ -481,7 +482,9 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   if (insideQuotes(sentence, start)) return 'keep';
   const after = sentence.slice(end);
   // Part of a longer name or title: "Soekarno-Hatta", "Hatta Rajasa", "Kabinet Hatta II".
-  if (after.startsWith('-') || /^ (?:[A-Z]|[IVX]+\b)/.test(after)) return 'keep';
+  // So is a title that opens with his name ("Sukarno: An Autobiography ...").
+  if (after.startsWith('-') || after.startsWith(':') || /^ (?:[A-Z]|[IVX]+\b)/.test(after))
+    return 'keep';
   if (start === 0) return 'speaker';
   const before = sentence.slice(0, start);
   if (before.endsWith('-')) return 'keep';
