@@ -256,6 +256,12 @@ describe('toFirstPerson and possessives of the speaking figure', () => {
         'Saya mengenal Inggit ketika indekos di rumah Inggit dan suaminya saat itu, Haji Sanusi.',
       ],
       ['Hatta bertemu Sjahrir dan ayahnya.', 'hatta', 'Saya bertemu Sjahrir dan ayahnya.'],
+      // After a place and a comma, a name followed by a verb is a person, not more of the place.
+      [
+        'Ketika Soekarno dirawat di Jakarta, Hatta datang menjenguk sahabatnya itu.',
+        'soekarno',
+        'Ketika saya dirawat di Jakarta, Hatta datang menjenguk sahabatnya itu.',
+      ],
       // A lodger's house is his host's.
       [
         'Tjokroaminoto menjadi guru bagi banyak tokoh muda, termasuk Soekarno yang indekos di rumahnya di Surabaya.',

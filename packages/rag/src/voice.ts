@@ -246,6 +246,8 @@ const PERSONAL_NOUNS = [
   'kedudukan',
   'kepemimpinan',
   'kepresidenan',
+  // "nama yang menurutnya ...": according to him.
+  'menurut',
   'mandat',
   'kabinet',
   'usia',
@@ -581,9 +583,18 @@ function nearestCandidate(
   const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
   const capitalised = (i: number) => (i > 0 || !startsSentence) && /^[A-Z]/.test(bare[i] as string);
   const place: boolean[] = [];
+  // After a place and a comma, a capitalised run that a verb follows is someone who acts ("di
+  // Jakarta, Hatta datang menjenguk ..."), not more of the place ("di Blitar, Jawa Timur").
+  const actsNext = (i: number) => {
+    let j = i;
+    while (j + 1 < words.length && /^[A-Z]/.test(bare[j + 1] as string)) j++;
+    return /^(?:(?:me|ber|ter|di)[a-z]{3,}|datang|pergi|tiba|pulang|kembali|lalu|kemudian|juga|pun|adalah)$/.test(
+      words[j + 1] ?? '',
+    );
+  };
   for (let i = 0; i < words.length; i++) {
     if (!capitalised(i)) continue;
-    if (capitalised(i - 1)) {
+    if (capitalised(i - 1) && !(words[i - 1] ?? '').endsWith(',')) {
       place[i] = place[i - 1] === true;
       continue;
     }
@@ -591,7 +602,7 @@ function nearestCandidate(
     // A place ("di Mojokerto"), or a title given to someone ("dijuluki Bapak Koperasi").
     place[i] =
       /^(?:di|ke|dari|dijuluki|disebut|digelari|sebagai)$/.test(previous) ||
-      (previous.endsWith(',') && place[i - 1] === true);
+      (previous.endsWith(',') && place[i - 1] === true && !actsNext(i));
   }
   for (let i = words.length - 1; i >= 0; i--) {
     const word = bare[i] as string;
