@@ -295,14 +295,6 @@ const PERSON_OBJECT = new RegExp(
   'g',
 );
 
-/**
- * The last person named is one of his people ("menghormati ibu saya dan kerap mengunjunginya"):
- * that "saya" only says whose they are.
- */
-const RELATIVE_LAST = new RegExp(
-  `\\b(?:${[...CLOSE_KIN, 'anak', 'putra', 'putri', 'mertua', 'sahabat', 'teman', 'kawan', 'rekan', 'guru'].join('|')})(?: [a-z]+)? saya\\b(?![^.;]*\\bsaya\\b)[^.;]*$`,
-);
-
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
 const KIN_QUALIFIERS = [
   'perempuan',
@@ -638,6 +630,14 @@ export const KIN_NOUNS = [
   'bibi',
   'mertua',
 ] as const;
+
+/**
+ * The last person named is one of his people ("menghormati ibu saya dan kerap mengunjunginya"):
+ * that "saya" only says whose they are.
+ */
+const RELATIVE_LAST = new RegExp(
+  `\\b(?:${[...KIN_NOUNS, 'sahabat', 'teman', 'kawan', 'rekan', 'guru'].join('|')})(?: [a-z]+)? saya\\b(?![^.;]*\\bsaya\\b)[^.;]*$`,
+);
 
 /** A relative of someone ("ibunya", "ayahnya"). */
 const KIN_POSSESSED = new RegExp(`^(?:${KIN_NOUNS.join('|')})nya$`, 'i');
