@@ -304,6 +304,19 @@ describe('follow-ups go on from the last reply', () => {
     expect(alone.response).not.toMatch(/Soeharto sebagai Pejabat Presiden/);
   });
 
+  // A longer question with no topic of its own is about the conversation's topic too.
+  it.each(['kalo boleh tau tahun brp ya pak?', 'tahun brp ya pak, di kota mana?'])(
+    'reads %j, which has no topic of its own, in the conversation',
+    async (prompt) => {
+      const history = turn(
+        'Bapak dulu bikin partai apa?',
+        'Saya mendirikan Partai Nasional Indonesia bersama kawan-kawan.',
+      );
+      const answer = await engine.answer({ karakter: 'soekarno', prompt, history });
+      expect(answer.response).toMatch(/1927/);
+    },
+  );
+
   // ... but a short question about him stands on its own, whatever was said before.
   it.each([
     ['hatta', 'istri bapak siapa?', /Rahmi/],

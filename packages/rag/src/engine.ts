@@ -12,6 +12,7 @@ import type { Passage } from './knowledge';
 import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provider';
 import {
   createRetriever,
+  hasTopic,
   type Retriever,
   type IndexedSentence,
   type RetrieverOptions,
@@ -71,6 +72,8 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   /** `query` is searched alone when it finds nothing with its context. */
   alone?: boolean;
   alreadySaid?: string;
+  /** The context of a question that has no topic of its own ("taun brp tuh? dmn?"). */
+  topicContext?: string;
 } {
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
   if (!lastUser) return { query: prompt };
@@ -92,7 +95,13 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
       alone: true,
     };
   }
-  if (!question.followUp) return { query: prompt, fallbackContext: lastUser.text };
+  if (!question.followUp) {
+    return {
+      query: prompt,
+      fallbackContext: lastUser.text,
+      topicContext: lastFigure ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
+    };
+  }
   return {
     query: prompt,
     // The figure's reply names what "beliau", "itu" or "-nya" point at ("Istri saya Rahmi").
@@ -255,7 +264,14 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
   const k = options.k ?? 4;
   const dialog = createDialog(options.passages, retriever);
   const input = (request: RagRequest) => {
-    const { query, context, fallbackContext, alreadySaid, alone } = resolveFollowUp(request);
+    const resolved = resolveFollowUp(request);
+    const { query, fallbackContext, alreadySaid, alone } = resolved;
+    // A question with no topic of its own ("taun brp tuh? dmn?") asks about the conversation's.
+    const context =
+      resolved.context ??
+      (resolved.topicContext && !hasTopic(retriever.analyze(query, request.karakter))
+        ? resolved.topicContext
+        : undefined);
     const search = (about?: string, wanted = k) =>
       retriever.search(query, {
         karakter: request.karakter,

@@ -175,6 +175,13 @@ const phraseKey = (a: string, b: string) => `${a} ${b}`;
 const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
 
 /** The weight of a question's content: its terms' weights, the figures' names left out. */
+/**
+ * Whether a question's terms hold a topic of their own, not only words that frame it or name
+ * someone ("taun brp tuh? dmn?", "lalu?"): such a question is about the conversation's topic.
+ */
+export const hasTopic = (terms: readonly QueryTerm[]): boolean =>
+  terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
+
 const contentMassOf = (terms: readonly QueryTerm[]) =>
   terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
 
@@ -392,13 +399,13 @@ export function createRetriever(
     if (!context) return { terms, typed };
     const own = new Set(terms.map((t) => t.term));
     // A question with no topic of its own ("lalu?", "tahun berapa?") is all context.
-    const hasTopic = terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
+    const topic = hasTopic(terms);
     const added = analyze(context, karakter).filter((t) => !own.has(t.term));
     // ... otherwise the context, however long, weighs at most as much as the question itself.
     const contextMass = contentMassOf(added);
     // A question pointing back at someone ("beliau lahir di mana?", "namanya siapa?") is about
     // the context's person: the context keeps its weight.
-    const scale = !hasTopic
+    const scale = !topic
       ? 1
       : POINTS_BACK.test(query)
         ? opts.contextWeight
