@@ -63,9 +63,10 @@ const EXTRA_STOPWORDS = [
   'jadi',
   'cerita',
   'ceritanya',
-  // "terus?", "trus gmn": "and then", not a topic.
+  // "terus?", "trus gmn", "abis itu": "and then", "after that", not a topic.
   'terus',
   'trus',
+  'habis',
   // What a learner says of the asking itself ("jelasin dong, aku gk ngerti").
   'jelasin',
   'ceritain',
@@ -191,6 +192,10 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   // "Trikora dicetuskan di mana": the passages say it was proclaimed ("dikumandangkan").
   cetus: ['umum', 'kumandang'],
   putus: ['cerai'],
+  // "masuk partai apa": joined ("bergabung dengan Partindo").
+  masuk: ['gabung'],
+  // "dibawa ke mana": the passages say where he was moved or exiled to.
+  bawa: ['pindah', 'asing'],
 });
 
 /**

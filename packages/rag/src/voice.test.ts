@@ -547,6 +547,30 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
       ],
       ['Presiden Soekarno membuka sidang.', 'hatta', 'Presiden Soekarno membuka sidang.'],
     ],
+    // His effort and his last years are his; a pronoun read first lets a later "-nya" see him.
+    'his effort, his late years, and a "-nya" after "ia"': [
+      [
+        'Soekarno berusaha menyatukan kedua kelompok itu, tetapi usahanya gagal.',
+        'soekarno',
+        'Saya berusaha menyatukan kedua kelompok itu, tetapi usaha saya gagal.',
+      ],
+      [
+        'Menjelang akhir hayatnya Hatta menjawab banyak pertanyaan.',
+        'hatta',
+        'Menjelang akhir hayat saya, saya menjawab banyak pertanyaan.',
+      ],
+      [
+        'Menurut Soekarno, ia memilih angka itu, walau diakuinya sukar diterangkan.',
+        'soekarno',
+        'Menurut saya, saya memilih angka itu, walau saya akui sukar diterangkan.',
+      ],
+      // A place named after "kota" is no person between him and "ia".
+      [
+        'Soekarno menata kota Palangka Raya, dan ia membayangkannya kelak jadi ibu kota.',
+        'soekarno',
+        'Saya menata kota Palangka Raya, dan saya membayangkannya kelak jadi ibu kota.',
+      ],
+    ],
   };
   for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));
 });

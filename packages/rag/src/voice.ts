@@ -246,6 +246,8 @@ const PERSONAL_NOUNS = [
   'kedudukan',
   'kepemimpinan',
   'kepresidenan',
+  'usaha',
+  'hayat',
   // "nama yang menurutnya ...": according to him.
   'menurut',
   'mandat',
@@ -379,6 +381,15 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
   }
   if (!changed) return sentence;
   out += sentence.slice(last);
+  // "ia", "dia", "beliau" first: a "-nya" after them is read with him already named "saya"
+  // ("..., ia memilih tanggal 17, meskipun perasaan itu diakuinya").
+  out = out.replace(
+    /\b(ia|dia|beliau)\b/g,
+    (whole: string, _p: string, offset: number, text: string) =>
+      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), karakter)
+        ? 'saya'
+        : whole,
+  );
   out = out.replace(
     PERSONAL_POSSESSIVE,
     (whole: string, noun: string, offset: number, text: string) =>
@@ -413,14 +424,8 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
         ? `saya ${verb}`
         : whole,
   );
-  out = out.replace(
-    /\b(ia|dia|beliau)\b/g,
-    (whole: string, _p: string, offset: number, text: string) =>
-      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), karakter)
-        ? 'saya'
-        : whole,
-  );
-  return weTwo(out);
+  // "Menjelang akhir hayat saya saya juga menjawab": the opening phrase ends at the first "saya".
+  return weTwo(out.replace(/\bsaya saya\b/g, 'saya, saya'));
 }
 
 /**
@@ -430,11 +435,14 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
  */
 function opensBeforeSpeaker(text: string, offset: number): boolean {
   if (
-    !/^(?:Dalam|Melalui|Lewat|Pada|Di|Selama|Sejak|Sepanjang)\b[^,]*$/.test(text.slice(0, offset))
+    !/^(?:Dalam|Melalui|Lewat|Pada|Di|Selama|Sejak|Sepanjang|Menjelang)\b[^,]*$/.test(
+      text.slice(0, offset),
+    )
   ) {
     return false;
   }
-  const phrase = /^([^,]*), saya\b/.exec(text.slice(offset))?.[1];
+  // The comma may be left out after a short phrase ("Menjelang akhir hayatnya Hatta menulis").
+  const phrase = /^([^,]*?),? saya\b/.exec(text.slice(offset))?.[1];
   if (phrase === undefined) return false;
   // Whom it was told or written to ("otobiografinya yang dituturkan kepada Cindy Adams") owns
   // nothing of it.
@@ -593,7 +601,9 @@ function nearestCandidate(
     const previous = words[i - 1] ?? '';
     // A place ("di Mojokerto"), or a title given to someone ("dijuluki Bapak Koperasi").
     place[i] =
-      /^(?:di|ke|dari|dijuluki|disebut|digelari|sebagai)$/.test(previous) ||
+      /^(?:di|ke|dari|kota|desa|kampung|pulau|provinsi|daerah|wilayah|dijuluki|disebut|digelari|sebagai)$/.test(
+        previous,
+      ) ||
       (previous.endsWith(',') && place[i - 1] === true && !actsNext(i));
   }
   for (let i = words.length - 1; i >= 0; i--) {
