@@ -317,6 +317,20 @@ describe('follow-ups go on from the last reply', () => {
     },
   );
 
+  // "abis itu" only says "after that": the question's topic is the party he joined.
+  it('answers "abis itu bapak masuk partai apa?" after his release with the party', async () => {
+    const history = turn(
+      'kapan bapak keluar dari penjara?',
+      'Akhir 1931, saya dibebaskan dari Sukamiskin.',
+    );
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'abis itu bapak masuk partai apa?',
+      history,
+    });
+    expect(answer.response).toMatch(/Partindo/);
+  });
+
   // ... but a short question about him stands on its own, whatever was said before.
   it.each([
     ['hatta', 'istri bapak siapa?', /Rahmi/],
