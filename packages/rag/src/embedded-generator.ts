@@ -147,7 +147,7 @@ export function namesHimself(spoken: string, karakter: CharacterKey): boolean {
 const KIN_BEFORE = new RegExp(`\\b(?:${KIN_NOUNS.join('|')})\\b`, 'i');
 const SELF_NAME: Record<CharacterKey, RegExp> = {
   soekarno: /\b(?:Soekarno|Sukarno|Bung Karno)\b/,
-  hatta: /\bHatta\b/,
+  hatta: /\b(?:Mohammad Hatta|Bung Hatta|Hatta)\b/,
 };
 
 /**
@@ -696,7 +696,13 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       };
     });
     const said = facts.map(withNote);
-    const opening = narrated ? NARRATOR_PREFIX : pickLine(persona.openings, seed);
+    const greeting = narrated ? NARRATOR_PREFIX : pickLine(persona.openings, seed);
+    // "bapak pernah dipenjara gk?": a claim the answer's first sentence states is confirmed.
+    const confirmed =
+      !narrated &&
+      kept[0] !== undefined &&
+      confirmsClaim(question, terms, kept[0].sentence, facts[0]?.spoken ?? '', karakter);
+    const opening = confirmed ? `${greeting} ${CONFIRMATION}` : greeting;
     const sources: ChatSource[] = [...new Set(kept.map((c) => c.hit))].map((hit) => ({
       id: hit.passage.id,
       title: hit.passage.title,
@@ -732,6 +738,63 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       yield { type: 'done', answer, replace: false };
     },
   };
+}
+
+/** How a confirmed yes/no claim is answered, before the facts that state it. */
+export const CONFIRMATION = 'Ya, benar.';
+
+/** A sentence that denies, doubts or corrects something: it confirms no claim. */
+const DENIES = /\b(?:tidak|tak|bukan|belum|tanpa|mengira|dikira|keliru|salah|konon|diduga)\b/;
+/** Words that make an office or a role another one ("Wakil Presiden", "mantan menteri"). */
+const ROLE_MODIFIERS = ['wakil', 'mantan', 'bekas', 'calon', 'pejabat', 'pelaksana'];
+/**
+ * He is the one the sentence is about: it opens with "Saya", "saya" is followed by a verb, is
+ * the agent ("dipimpin oleh saya") or is given a role ("mengangkat saya sebagai Presiden").
+ */
+const SPEAKER_ACTS =
+  /^Saya\b|\boleh saya\b|\bsaya sebagai\b|(?:^|[,;] |\b(?:dan|lalu|kemudian|ketika|saat|setelah|sebelum|karena) )saya (?:(?:juga|pernah|sudah|telah|sempat|lalu|kemudian|pun|sendiri|masih|baru) )*(?:me|be|di|te)[a-z]+/;
+
+/**
+ * Whether a yes/no question's claim is what `sentence` (the answer's first) states, so that the
+ * answer may open with "Ya, benar." Conservative, because a wrong "yes" is worse than none:
+ * every word the learner typed that the knowledge base knows is in the sentence (a year as
+ * written, so "dekrit itu 1965 ya?" is not confirmed by 1959), the sentence denies nothing and
+ * adds no "wakil" or "mantan" the question lacked ("pernah jadi presiden?" is not confirmed by
+ * "Wakil Presiden"), and he is the one who acts in it, with the other figure only beside him: a
+ * question in a chat with him is about him ("Bendera itu dijahit oleh istri saya" does not
+ * confirm "bapak yang jahit bendera?").
+ */
+export function confirmsClaim(
+  question: string,
+  terms: readonly QueryTerm[],
+  sentence: IndexedSentence,
+  spoken: string,
+  karakter: CharacterKey,
+): boolean {
+  if (analyzeQuestion(question).type !== 'yesNo') return false;
+  const asked = new Set(wordsOf(foldForMatch(question)));
+  const own = terms.filter((t) => asked.has(t.word));
+  if (own.some((t) => t.kind === 'unknown')) return false;
+  const claim = own.filter((t) => !t.isName);
+  if (claim.length === 0) return false;
+  const holds = (t: QueryTerm) =>
+    sentence.terms.has(t.term) || t.alternatives.some((a) => sentence.terms.has(a.term));
+  if (!claim.every(holds)) return false;
+  const folded = foldForMatch(spoken);
+  if (DENIES.test(folded)) return false;
+  const spokenWords = new Set(wordsOf(folded));
+  if (ROLE_MODIFIERS.some((m) => spokenWords.has(m) && !asked.has(m))) return false;
+  // The other figure in it may be the one the claim is true of ("memilih saya sebagai Presiden
+  // dan Mohammad Hatta sebagai Wakil Presiden"), unless both did it ("saya dan Hatta").
+  const other = CHARACTER_KEYS.find((k) => k !== karakter) as CharacterKey;
+  const withoutPair = spoken.replace(
+    new RegExp(
+      `\\bsaya dan (?:${SELF_NAME[other].source})|(?:${SELF_NAME[other].source}) dan saya\\b`,
+      'g',
+    ),
+    '',
+  );
+  return SPEAKER_ACTS.test(spoken) && !SELF_NAME[other].test(withoutPair);
 }
 
 const KIN_STEMS: ReadonlySet<string> = new Set(KIN_NOUNS);

@@ -1,6 +1,7 @@
 import { chatAnswer } from '@dwitunggal/contracts/schemas/chat';
 import { describe, expect, it } from 'vitest';
 import { namesSelfInThirdPerson } from './answer-eval';
+import { CONFIRMATION } from './embedded-generator';
 import { createRagEngine, resolveFollowUp } from './engine';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -432,5 +433,32 @@ describe('questions about his death and after it', () => {
       ],
     });
     expect(answer.response).not.toMatch(/Hatta meninggal|1980/);
+  });
+});
+
+describe('yes/no questions', () => {
+  // A claim the first sentence states is confirmed; a false one, or one that sentence states of
+  // someone else, never is.
+  it.each([
+    ['soekarno', 'bapak pernah dipenjara di sukamiskin?'],
+    ['soekarno', 'bapak presiden pertama indonesia kan?'],
+    ['hatta', 'bapak pernah jadi perdana menteri?'],
+  ] as const)('confirms %s: %j', async (karakter, prompt) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toContain(CONFIRMATION);
+  });
+
+  it.each([
+    ['soekarno', 'bapak lahir di blitar kan?'],
+    ['soekarno', 'bapak wakil presiden pertama kan?'],
+    ['soekarno', 'bapak yg jahit bendera?'],
+    ['soekarno', 'dekrit presiden itu taun 1965 ya pak'],
+    ['hatta', 'bapak presiden pertama kan?'],
+    ['hatta', 'bapak dibuang ke ende ya?'],
+    ['hatta', 'istri bapak fatmawati kan?'],
+    ['hatta', 'bapak kuliah di leiden?'],
+  ] as const)('does not confirm %s: %j', async (karakter, prompt) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).not.toContain(CONFIRMATION);
   });
 });
