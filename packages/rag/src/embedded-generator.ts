@@ -383,6 +383,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       const f = featuresOf(sentence);
       // His own name ("nama asli Bapak siapa") is given by a naming phrase, not by any name.
       if (askedOwnName) return GIVES_NAME.test(sentence.text);
+      // "bareng siapa": someone named beside him ("Hatta dan Sutan Sjahrir", "bersama Sjahrir").
+      if (intent === 'who' && companionAsked) return companionIn.test(sentence.text);
       if (intent === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
       // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
       if (count) return count.test(sentence.text);
@@ -391,6 +393,11 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       return f.intents.has(intent) || (intent === 'why' && f.reason);
     };
     const asked = new Set(terms.map((t) => t.word));
+    const companionAsked = COMPANION.test(analyzeQuestion(question).words.join(' '));
+    const nameAlternatives = [...ownNames].join('|');
+    const companionIn = new RegExp(
+      `\\b(?:${nameAlternatives})(?:,? dan|,) [A-Z]|[A-Z][\\w.'-]*,? dan (?:[A-Z][\\w.'-]* )*(?:${nameAlternatives})\\b|\\bbersama (?:[a-z]+ )?[A-Z]`,
+    );
     // A question about his relatives ("ibunya", "anak Bapak") is about other people.
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
     const askedOwnName = nameAsked && !aboutOthers;
@@ -739,6 +746,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     },
   };
 }
+
+/** A question asking who was with him ("bareng siapa", "sama siapa", "dengan siapa"). */
+const COMPANION = /\b(?:bersama|sama|dengan) siapa\b/;
 
 /** How a confirmed yes/no claim is answered, before the facts that state it. */
 export const CONFIRMATION = 'Ya, benar.';

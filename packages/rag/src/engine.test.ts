@@ -462,3 +462,14 @@ describe('yes/no questions', () => {
     expect(answer.response).not.toContain(CONFIRMATION);
   });
 });
+
+describe('who was with him', () => {
+  // "bareng siapa" is answered by someone named beside him, not by anyone named.
+  it.each([
+    ['hatta', 'bapak dibuang ke digul sama siapa', /Sjahrir/],
+    ['hatta', 'waktu dibuang ke banda neira bapak sama siapa?', /Sjahrir/],
+  ] as const)('answers %s: %j with his companion', async (karakter, prompt, companion) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(companion);
+  });
+});
