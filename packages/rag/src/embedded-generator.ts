@@ -3,6 +3,7 @@ import { CHARACTER_KEYS, deathYear, type CharacterKey } from '@dwitunggal/contra
 import {
   ANSWER_SHAPES,
   analyzeQuestion,
+  askedFacts,
   asksName,
   countInUnit,
   GIVES_NAME,
@@ -379,6 +380,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // clause too).
     // "Siapa" is answered by a name other than those of the figures asked about ("Supersemar
     // saya berikan kepada siapa?" is not answered by "ditandatangani Presiden Soekarno").
+    /** The sentence holds a fact of the kind `wanted` (a further slot asked: see below). */
+    const holdsFact = (sentence: IndexedSentence, wanted: Intent) => {
+      const f = featuresOf(sentence);
+      if (wanted === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
+      return f.intents.has(wanted);
+    };
     const hasAnswerShape = (sentence: IndexedSentence) => {
       const f = featuresOf(sentence);
       // His own name ("nama asli Bapak siapa") is given by a naming phrase, not by any name.
@@ -595,6 +602,22 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           accept(c),
       );
       if (also) chosen.push(also);
+    }
+    // "bapak nikah taun brp dan dimana": every further fact asked is answered too, by the best
+    // sentence about him that holds it and matches the question at least half as well.
+    const { words: questionWords } = analyzeQuestion(question);
+    for (const wanted of askedFacts(questionWords)) {
+      if (wanted === intent || chosen.some((c) => holdsFact(c.sentence, wanted))) continue;
+      const further = candidates.find(
+        (c) =>
+          c.relevance >= 0.5 * first.relevance &&
+          holdsFact(c.sentence, wanted) &&
+          isAboutTarget(c.hit) &&
+          !c.otherPerson &&
+          !aboutRelative(c) &&
+          accept(c),
+      );
+      if (further) chosen.push(further);
     }
     // "Mengapa" answered by a sentence that states the fact without its reason: the reason
     // clause of the same passage comes next, though it seldom repeats the question's words

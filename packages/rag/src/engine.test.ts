@@ -473,3 +473,15 @@ describe('who was with him', () => {
     expect(answer.response).toMatch(companion);
   });
 });
+
+describe('questions asking two facts', () => {
+  // "nikah tahun berapa, di mana?": the year and the place, each in a sentence about him.
+  it('answers both the date and the place of his marriage', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'pak hatta nikah tahun berapa, di mana?',
+    });
+    expect(answer.response).toMatch(/1945/);
+    expect(answer.response).toMatch(/Megamendung/);
+  });
+});

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as question from './question';
 
-const { analyzeQuestion, asksName, countInUnit, GIVES_NAME, lifeEndAsked, namesIn, REASON_CLAUSE } =
-  question;
+const {
+  analyzeQuestion,
+  askedFacts,
+  asksName,
+  countInUnit,
+  GIVES_NAME,
+  lifeEndAsked,
+  namesIn,
+  REASON_CLAUSE,
+} = question;
 
 describe('analyzeQuestion', () => {
   it.each([
@@ -104,5 +112,17 @@ describe('asksName and GIVES_NAME', () => {
     expect(GIVES_NAME.test('Nama kecil Soekarno adalah Koesno.')).toBe(true);
     expect(GIVES_NAME.test('Dalam naskah asli yang diketik Sayuti Melik.')).toBe(false);
     expect(GIVES_NAME.test('ditandatangani atas nama bangsa Indonesia.')).toBe(false);
+  });
+});
+
+describe('askedFacts', () => {
+  it.each([
+    ['bapak nikah taun brp dan dimana', ['when', 'where']],
+    ['terus bapak nikahnya sama siapa? kapan?', ['when', 'who']],
+    ['dia dr negara mana', ['where']],
+    ['anak bapak brp', ['howMany']],
+    ['koperasi itu apa', []],
+  ])('reads every slot of %j', (question, slots) => {
+    expect(askedFacts(analyzeQuestion(question).words)).toEqual(slots);
   });
 });

@@ -258,6 +258,42 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
   return 'other';
 }
 
+/** Nouns of place before "mana" ("dari negara mana", "kota mana"): a question of where. */
+const PLACE_BEFORE_MANA = new Set(['kota', 'negara', 'daerah', 'pulau', 'provinsi', 'desa']);
+
+/**
+ * Every one-fact slot a question asks, in questionType's order: "bapak nikah taun brp dan
+ * dimana" asks when and where, "nikahnya sama siapa? kapan?" when and who. A count after
+ * "tahun" or "tanggal" is a date, not a number.
+ */
+export function askedFacts(words: readonly string[]): ('when' | 'where' | 'who' | 'howMany')[] {
+  const asked: ('when' | 'where' | 'who' | 'howMany')[] = [];
+  if (
+    words.includes('kapan') ||
+    pairAt(words, 'tahun', 'berapa') ||
+    pairAt(words, 'tanggal', 'berapa')
+  )
+    asked.push('when');
+  if (
+    words.some(
+      (w, i) =>
+        w === 'mana' &&
+        (['di', 'ke', 'dari'].includes(words[i - 1] ?? '') ||
+          PLACE_BEFORE_MANA.has(words[i - 1] ?? '')),
+    )
+  )
+    asked.push('where');
+  if (words.includes('siapa')) asked.push('who');
+  if (
+    words.some(
+      (w, i) =>
+        (w === 'berapa' || w === 'jumlah') && !['tahun', 'tanggal'].includes(words[i - 1] ?? ''),
+    )
+  )
+    asked.push('howMany');
+  return asked;
+}
+
 export function analyzeQuestion(text: string): QuestionAnalysis {
   const words = learnerWords(text, 64);
   const type = questionType(words, wordsOf(foldForMatch(text))[0]);
