@@ -35,6 +35,11 @@ export interface EmbeddedGeneratorOptions {
   maxPassages?: number;
   /** Factual sentences in an answer (the persona opening comes on top). */
   maxFacts?: number;
+  /**
+   * Names known as places (placesIn over the knowledge base): such a name does not answer
+   * "siapa" ("sebelum Indonesia merdeka" names no one).
+   */
+  places?: ReadonlySet<string>;
 }
 
 /** One factual sentence of an answer and where it comes from. */
@@ -308,6 +313,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
   const minRelativeScore = options.minRelativeScore ?? 0.3;
   const maxPassages = options.maxPassages ?? 4;
   const maxFacts = Math.max(2, options.maxFacts ?? 3);
+  const places = options.places ?? new Set<string>();
   const features = new WeakMap<IndexedSentence, SentenceFeatures>();
   const featuresOf = (sentence: IndexedSentence): SentenceFeatures => {
     let f = features.get(sentence);
@@ -380,10 +386,13 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // clause too).
     // "Siapa" is answered by a name other than those of the figures asked about ("Supersemar
     // saya berikan kepada siapa?" is not answered by "ditandatangani Presiden Soekarno").
+    /** A name of someone other than those asked about, and no place. */
+    const namesSomeoneElse = (name: readonly string[]) =>
+      name.some((w) => !ownNames.has(w)) && !places.has(name.join(' '));
     /** The sentence holds a fact of the kind `wanted` (a further slot asked: see below). */
     const holdsFact = (sentence: IndexedSentence, wanted: Intent) => {
       const f = featuresOf(sentence);
-      if (wanted === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
+      if (wanted === 'who') return f.names.some(namesSomeoneElse);
       return f.intents.has(wanted);
     };
     const hasAnswerShape = (sentence: IndexedSentence) => {
@@ -392,7 +401,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (askedOwnName) return GIVES_NAME.test(sentence.text);
       // "bareng siapa": someone named beside him ("Hatta dan Sutan Sjahrir", "bersama Sjahrir").
       if (intent === 'who' && companionAsked) return companionIn.test(sentence.text);
-      if (intent === 'who') return f.names.some((name) => name.some((w) => !ownNames.has(w)));
+      if (intent === 'who') return f.names.some(namesSomeoneElse);
       // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
       if (count) return count.test(sentence.text);
       // "Tanggal berapa" is answered by a day and month, not by "akhir Desember 1949".
@@ -403,7 +412,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const companionAsked = COMPANION.test(analyzeQuestion(question).words.join(' '));
     const nameAlternatives = [...ownNames].join('|');
     const companionIn = new RegExp(
-      `\\b(?:${nameAlternatives})(?:,? dan|,) [A-Z]|[A-Z][\\w.'-]*,? dan (?:[A-Z][\\w.'-]* )*(?:${nameAlternatives})\\b|\\bbersama (?:[a-z]+ )?[A-Z]`,
+      `\\b(?:${nameAlternatives})(?:,? dan|,) [A-Z]|[A-Z][\\w.'-]*,? dan (?:[A-Z][\\w.'-]* )*(?:${nameAlternatives})\\b|\\b(?:bersama|dengan) (?:[a-z]+ )?[A-Z]`,
     );
     // A question about his relatives ("ibunya", "anak Bapak") is about other people.
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));

@@ -485,3 +485,18 @@ describe('questions asking two facts', () => {
     expect(answer.response).toMatch(/Megamendung/);
   });
 });
+
+describe('who answers "siapa"', () => {
+  // A place ("di Jalan Pegangsaan Timur 56, Jakarta") is no one: the person is named.
+  it('answers who raised the flag after who sewed it with the men who did', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'kalau yg ngibarin siapa?',
+      history: [
+        { role: 'user', text: 'siapa yang menjahit bendera pusaka?' },
+        { role: 'figure', text: 'Istri saya, Fatmawati.' },
+      ],
+    });
+    expect(answer.response).toMatch(/Latief/);
+  });
+});

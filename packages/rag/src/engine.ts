@@ -1,5 +1,5 @@
 import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
-import { analyzeQuestion, lifeEndAsked, namesIn } from '@dwitunggal/text/question';
+import { analyzeQuestion, lifeEndAsked, namesIn, placesIn } from '@dwitunggal/text/question';
 import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 import { deathYear } from '@dwitunggal/contracts/characters';
 import { figureNameTerm, namesSomeone } from './query';
@@ -255,9 +255,14 @@ function followOn(
   return null;
 }
 
+/** Every place the knowledge base names (placesIn), to tell places from people. */
+function placeNames(passages: readonly Passage[]): Set<string> {
+  return new Set(passages.flatMap((p) => splitSentences(p.text).flatMap(placesIn)));
+}
+
 export function createRagEngine(options: RagEngineOptions): RagEngine {
   const retriever = createRetriever(options.passages, options.retriever);
-  const embedded = createEmbeddedGenerator();
+  const embedded = createEmbeddedGenerator({ places: placeNames(options.passages) });
   const generator = options.llm
     ? createOpenAIProvider({ ...options.llm, fallback: options.llm.fallback ?? embedded })
     : embedded;

@@ -9,6 +9,7 @@ const {
   GIVES_NAME,
   lifeEndAsked,
   namesIn,
+  placesIn,
   REASON_CLAUSE,
 } = question;
 
@@ -124,5 +125,14 @@ describe('askedFacts', () => {
     ['koperasi itu apa', []],
   ])('reads every slot of %j', (question, slots) => {
     expect(askedFacts(analyzeQuestion(question).words)).toEqual(slots);
+  });
+});
+
+describe('placesIn', () => {
+  it('reads the names after "di", "ke" and a noun of place, and no one else', () => {
+    expect(
+      placesIn('Hatta dan Sjahrir dipindahkan ke Banda Neira, lalu tinggal di kota Bandung.'),
+    ).toEqual(['Banda Neira', 'Bandung']);
+    expect(placesIn('Bendera dikibarkan oleh Latief Hendraningrat.')).toEqual([]);
   });
 });

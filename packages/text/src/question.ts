@@ -178,6 +178,21 @@ export function namesIn(sentence: string): string[][] {
   return out;
 }
 
+/**
+ * The places a sentence names: capitalised runs after "di", "ke" or a noun of place ("di Banda
+ * Neira", "ke Bengkulu", "kota Blitar"). Gathered over the knowledge base, they tell a place from
+ * a person among the names that answer "siapa".
+ */
+export function placesIn(sentence: string): string[] {
+  const out: string[] = [];
+  for (const m of sentence.matchAll(
+    /\b(?:di|ke|kota|pulau|desa|kampung|provinsi|negeri) ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)/g,
+  )) {
+    out.push(m[1] as string);
+  }
+  return out;
+}
+
 /** Units a count is asked in ("berapa tahun", "berapa orang"). */
 const COUNT_UNITS = new Set(['tahun', 'bulan', 'minggu', 'hari', 'jam', 'orang', 'kali', 'negara']);
 const COUNT_WORDS =
