@@ -646,6 +646,31 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (dangling && accept(before)) chosen.push(before);
       if (reason && accept(reason)) chosen.push(reason);
     }
+    // "Mengapa" is answered by reasons: a second sentence that gives one, from any passage about
+    // him, comes before the sentences that only tell more of the story.
+    if (intent === 'why') {
+      // ... of the same event: it shares words with the main fact beyond the figures' names
+      // ("Para pemuda ingin menjauhkan ... dari pengaruh Jepang" after "Sukarni termasuk
+      // pemuda yang membawa ... untuk mendesak ..."), not another story's reason.
+      const sameEvent = (c: Candidate) =>
+        [...c.sentence.terms].filter(
+          (t) =>
+            first.sentence.terms.has(t) && !CHARACTER_KEYS.some((k) => figureNameTerm(k) === t),
+        ).length >= SAME_EVENT_TERMS;
+      const another = candidates.find(
+        (c) =>
+          c.relevance >= WHY_SUPPORT_RELEVANCE &&
+          sameEvent(c) &&
+          // ... told after the main fact, which stays first.
+          (c.hit !== first.hit || c.sentence.index > first.sentence.index) &&
+          hasAnswerShape(c.sentence) &&
+          isAboutTarget(c.hit) &&
+          !c.otherPerson &&
+          !aboutRelative(c) &&
+          accept(c),
+      );
+      if (another) chosen.push(another);
+    }
     // Further sentences: first from the same passage (one passage tells one story), then,
     // if it has no more relevant sentence, from the other passages when they match well.
     for (const c of candidates) {
@@ -778,6 +803,11 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     },
   };
 }
+
+/** The least relevance of a further reason given to "mengapa" (see compose). */
+const WHY_SUPPORT_RELEVANCE = 0.2;
+/** Words a further reason shares with the main fact, to tell of the same event. */
+const SAME_EVENT_TERMS = 3;
 
 /** A question asking who was with him ("bareng siapa", "sama siapa", "dengan siapa"). */
 const COMPANION = /\b(?:bersama|sama|dengan) siapa\b/;

@@ -500,3 +500,19 @@ describe('who answers "siapa"', () => {
     expect(answer.response).toMatch(/Latief/);
   });
 });
+
+describe('why questions', () => {
+  // A second reason of the same event follows the main one; another story's reason does not.
+  it("gives the youths' reasons for Rengasdengklok, and no other event's", async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'alasan pemuda bawa bapak ke rengasdengklok apa?',
+    });
+    expect(answer.response).toMatch(/Jepang/);
+    const stopped = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'Kenapa Bung Karno akhirnya berhenti jadi presiden?',
+    });
+    expect(stopped.response).not.toMatch(/Hatta mundur/);
+  });
+});

@@ -559,6 +559,8 @@ function lodgesThere(before: string, noun: string): boolean {
  * that follows such a place after a comma ("di Blitar, Jawa Timur").
  */
 function nearestPersonIsSpeaker(before: string, karakter: CharacterKey, possessed = ''): boolean {
+  // "menemui saya di rumahnya": met at home, the home is his.
+  if (possessed === 'rumah' && /\bsaya (?:di|ke) $/.test(before)) return true;
   // "ibunya ... keluarganya": the family is the mother's; "ibunya dan ayahnya": both his.
   // "ayahnya mengganti namanya": who gives or changes a name names someone else.
   const relativeCounts =
