@@ -298,6 +298,8 @@ function computeFeatures(text: string): SentenceFeatures {
 }
 
 interface Candidate {
+  /** It tells what he did, in a passage about the place or time a "ngapain" asks about. */
+  doing: boolean;
   hit: SearchHit;
   hitRank: number;
   sentence: IndexedSentence;
@@ -417,12 +419,23 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // A question about his relatives ("ibunya", "anak Bapak") is about other people.
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
     const askedOwnName = nameAsked && !aboutOthers;
+    // Asked in the question itself, not in the conversation it follows.
+    const ownWords = new Set(analyzeQuestion(question).words);
+    const activityAsked = ACTIVITY_ASKED.test(analyzeQuestion(question).words.join(' '));
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
       for (const sentence of hit.sentences) {
         const matched = content.reduce((s, t) => s + termCredit(t, sentence), 0);
-        const relevance = mass > 0 ? matched / mass : 0;
+        // "ngapain aja di Ende?": in a passage about Ende, every sentence of what he did there
+        // answers, whether or not it names Ende again.
+        const doing =
+          activityAsked &&
+          ACTIVITY.test(sentence.text) &&
+          content.some(
+            (t) => !isFrameStem(t.term) && ownWords.has(t.word) && hit.titleTerms.has(t.term),
+          );
+        const relevance = Math.max(mass > 0 ? matched / mass : 0, doing ? ACTIVITY_RELEVANCE : 0);
         let score = relevance;
         const mentionsTarget = targetTerms.some((t) => sentence.terms.has(t));
         // A sentence about the other figure only does not answer a question about this one.
@@ -436,6 +449,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
         // wanting or judging ("ingin", "menilai").
         if (intent === 'why' && f.reason) score += 0.05;
+        // "ngapain aja di Ende?": what he did is told by a verb of doing.
+        if (doing) score += ACTIVITY_BONUS;
         // One of the sentence's first three words is a word of the question.
         if (content.some((t) => f.head.includes(t.word))) score += 0.05;
         // The sentence says what the question's frame asks, of its topic ("dekrit 5 juli isinya
@@ -471,7 +486,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const length = f.words;
         if (length < 5) score -= 0.2;
         if (length > 40) score -= 0.15;
-        candidates.push({ hit, hitRank, sentence, relevance, score, otherPerson });
+        candidates.push({ hit, hitRank, sentence, relevance, score, otherPerson, doing });
       }
     });
     const byScore = (a: Candidate, b: Candidate) =>
@@ -520,7 +535,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         );
       });
     };
+    // "ngapain aja di Bengkulu?": the passage that tells what he did there, when one does.
+    const doingHit = activityAsked
+      ? candidates.find((c) => c.doing && isAboutTarget(c.hit) && !c.otherPerson)?.hit
+      : undefined;
     const mainHit =
+      doingHit ??
       passages.find((h) => answersTarget(h) && inLifetime(h)) ??
       passages.find(answersTarget) ??
       passages.find(isAboutTarget) ??
@@ -803,6 +823,17 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     },
   };
 }
+
+/** A question asking what he did ("ngapain" is "melakukan apa", "ngisi waktu", "kegiatan"). */
+const ACTIVITY_ASKED =
+  /\b(?:melakukan|lakukan|dilakukan|kegiatan|kegiatannya)\b|\b(?:isi|mengisi|ngisi) waktu\b/;
+/** Verbs of what someone does with his days: teaching, writing, reading, taking part. */
+const ACTIVITY =
+  /\b(?:mengajar|menulis|membaca|belajar|mempelajari|aktif|berdiskusi|bergaul|mementaskan|mendirikan|membuka|memimpin|bekerja|melukis|mengarang|berkebun|memberikan pelajaran|mengisi)\b/i;
+/** What a sentence telling of his doings gains for such a question. */
+const ACTIVITY_BONUS = 0.2;
+/** The least relevance of such a sentence in a passage about the place or time asked. */
+const ACTIVITY_RELEVANCE = 0.9;
 
 /** The least relevance of a further reason given to "mengapa" (see compose). */
 const WHY_SUPPORT_RELEVANCE = 0.2;

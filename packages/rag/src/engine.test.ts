@@ -516,3 +516,14 @@ describe('why questions', () => {
     expect(stopped.response).not.toMatch(/Hatta mundur/);
   });
 });
+
+describe('what he did', () => {
+  // "ngapain aja", "ngisi waktu": the passage about that place tells what he did there.
+  it.each([
+    ['soekarno', 'selama di ende bapak ngapain aja?', /sandiwara/],
+    ['hatta', 'di banda neira bapak ngisi waktu gimana?', /mengajar/],
+  ] as const)('answers %s: %j with his doings', async (karakter, prompt, doing) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(doing);
+  });
+});

@@ -177,6 +177,10 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
     } else if (word === 'orang' && previous === 'berapa') {
       // "istrinya berapa orang": the unit of a count, no topic ("orang tua", parents, keeps it).
       continue;
+    } else if (/^(?:isi|mengisi|ngisi)$/.test(word) && next === 'waktu') {
+      // "ngisi waktu", spending his time: what he did ("melakukan apa"), not a content ("isi").
+      out.push({ word: 'melakukan', implied: false });
+      i++;
     } else if (word === 'orang' && next === 'mana') {
       // "beliau orang mana": where someone comes from.
       out.push({ word: 'asal', implied: false });

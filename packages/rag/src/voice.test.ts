@@ -564,6 +564,11 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'soekarno',
         'Menurut saya, saya memilih angka itu, walau saya akui sukar diterangkan.',
       ],
+      [
+        'Hatta mengisi hari-harinya dengan membaca.',
+        'hatta',
+        'Saya mengisi hari-hari saya dengan membaca.',
+      ],
       // A place named after "kota" is no person between him and "ia".
       [
         'Soekarno menata kota Palangka Raya, dan ia membayangkannya kelak jadi ibu kota.',

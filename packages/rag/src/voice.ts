@@ -248,6 +248,7 @@ const PERSONAL_NOUNS = [
   'kepresidenan',
   'usaha',
   'hayat',
+  'hari-hari',
   // "nama yang menurutnya ...": according to him.
   'menurut',
   'mandat',
