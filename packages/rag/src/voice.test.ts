@@ -569,6 +569,16 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'hatta',
         'Saya mengisi hari-hari saya dengan membaca.',
       ],
+      [
+        'Disiplin itu kelak menjadi ciri khas Hatta sebagai pemimpin.',
+        'hatta',
+        'Disiplin itu kelak menjadi ciri khas saya sebagai pemimpin.',
+      ],
+      [
+        'Pemuda menemui Soekarno di rumahnya pada malam itu.',
+        'soekarno',
+        'Pemuda menemui saya di rumah saya pada malam itu.',
+      ],
       // A place named after "kota" is no person between him and "ia".
       [
         'Soekarno menata kota Palangka Raya, dan ia membayangkannya kelak jadi ibu kota.',

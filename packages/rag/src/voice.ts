@@ -459,6 +459,9 @@ function opensBeforeSpeaker(text: string, offset: number): boolean {
 
 type Mention = 'speaker' | 'agent' | 'keep';
 
+/** What a person is like, named right before him ("ciri khas Hatta", "watak Soekarno"). */
+const HIS_TRAITS: ReadonlySet<string> = new Set(['khas', 'ciri', 'watak', 'sifat', 'kebiasaan']);
+
 /** People someone has, named right before him ("dokter pribadi Soekarno", "ajudan Hatta"). */
 const HIS_PEOPLE = new Set([
   'dokter',
@@ -509,7 +512,13 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   // ... and a name that a verb follows is the subject of its clause ("menjadi alasan utama
   // Soekarno mengeluarkan Dekret"), not a name given.
   const subject = /^ (?:dan [A-Z]\S* )?(?:me|ber|di)[a-z]{3,}/.test(sentence.slice(end));
-  if (window.some((w) => NAMING_WORD.test(w)) && !HIS_PEOPLE.has(window[0] ?? '') && !subject) {
+  if (
+    window.some((w) => NAMING_WORD.test(w)) &&
+    !HIS_PEOPLE.has(window[0] ?? '') &&
+    // ... or a trait of his ("menjadi ciri khas Hatta sebagai pemimpin").
+    !HIS_TRAITS.has(window[0] ?? '') &&
+    !subject
+  ) {
     return 'keep';
   }
   // "dikenal dengan nama Mohammad Hatta": a name given, not the person.
