@@ -527,3 +527,15 @@ describe('what he did', () => {
     expect(answer.response).toMatch(doing);
   });
 });
+
+describe("the learner's aside", () => {
+  // "padahal udah lama nemenin" is what the learner thinks; the question is why they parted.
+  it('answers a question that ends with an aside', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'kenapa bapak pisah dari bu inggit padahal udah lama nemenin',
+    });
+    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(answer.response).toMatch(/dimadu/);
+  });
+});

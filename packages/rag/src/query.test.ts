@@ -55,3 +55,22 @@ describe('normalizeQuestion', () => {
     expect(words('ibu kota pindah ke mana')).toEqual(['ibukota', 'pindah', 'ke', 'mana']);
   });
 });
+
+describe("the learner's aside", () => {
+  // "... padahal udah lama nemenin", "..., kan mahal": what the learner adds is an aside; a
+  // "kan?" that ends one question before another ("... kan? taun brp?") is none.
+  it('marks the words after "padahal" or an inner "kan" as an aside', () => {
+    const aside = (q: string) =>
+      normalizeQuestion(q, 'soekarno')
+        .filter((w) => w.aside)
+        .map((w) => w.word);
+    expect(aside('kenapa bapak pisah dari bu inggit padahal udah lama nemenin')).toEqual([
+      'padahal',
+      'sudah',
+      'lama',
+      'menemani',
+    ]);
+    expect(aside('gmn bapak bisa kuliah, kan mahal')).toEqual(['kan', 'mahal']);
+    expect(aside('pernah jd perdana menteri kan? taun brp?')).toEqual([]);
+  });
+});

@@ -125,7 +125,15 @@ export interface QueryWord {
   word: string;
   /** True for the figure's name added after a second-person address word (not typed). */
   implied: boolean;
+  /**
+   * A word of the learner's aside after the question ("... padahal dulu anti fasis", "..., kan
+   * mahal"): what they know or think, which the answer need not repeat.
+   */
+  aside?: boolean;
 }
+
+/** Words after which the rest of a question is the learner's aside (see QueryWord.aside). */
+const ASIDE_OPENERS = new Set(['padahal']);
 
 /** Normalises a learner's question for retrieval (see the module comment). */
 export function normalizeQuestion(question: string, karakter: CharacterKey): QueryWord[] {
@@ -141,9 +149,19 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
   const called = vocative ? learnerWords(vocative[0]).length : 0;
   const start = words.slice(called).some((w) => OTHER_NAME[karakter].has(w)) ? called : 0;
   if (start > 0) out.push({ word: FIGURE_NAME[karakter], implied: true });
+  let asideFrom = Infinity;
+  // "... kan? taun brp?": a tag ending one question, before another; no aside.
+  const tagKan = /\bkan\s*\?/i.test(question);
   for (let i = start; i < words.length; i++) {
     const word = words[i] ?? '';
     const next = words[i + 1] ?? '';
+    // "..., kan mahal": "kan" inside the question, not the tag at its end, opens an aside.
+    if (
+      asideFrom === Infinity &&
+      (ASIDE_OPENERS.has(word) || (word === 'kan' && !tagKan && i > start && i < words.length - 1))
+    ) {
+      asideFrom = out.length;
+    }
     // A lone letter ("p p p", "a") names nothing, except a Roman numeral ("Maklumat X").
     if (/^[a-hj-uwyz]$/.test(word)) continue;
     // A greeting before the question ("Selamat siang Bapak, ...", "halo pak") is no topic.
@@ -215,7 +233,7 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       out.push({ word: FIGURE_NAME[karakter], implied: true });
     }
   }
-  return out;
+  return out.map((w, i) => (i >= asideFrom && !w.implied ? { ...w, aside: true } : w));
 }
 
 /** The folded name token of each figure (also the stem the analyzer indexes the name under). */

@@ -37,6 +37,8 @@ export interface RetrieverOptions {
   fuzzyWeight?: number;
   /** Weight of the figure's name added for "Bapak", "Anda"... (not typed by the learner). */
   impliedNameWeight?: number;
+  /** Weight of the words of a learner's aside ("... padahal dulu anti fasis"). */
+  asideWeight?: number;
   /**
    * Score factor for a passage about one of the figures' relatives ("Guntur Soekarnoputra,
    * putra sulung Soekarno") when the question asks about no relative and does not name that
@@ -144,6 +146,7 @@ export const DEFAULT_RETRIEVER_OPTIONS: Required<RetrieverOptions> = {
   figureBoost: 0.5,
   fuzzyWeight: 0.7,
   impliedNameWeight: 0.5,
+  asideWeight: 0.4,
   contextWeight: 0.5,
   phraseWeight: 1,
   synonymWeight: 0.6,
@@ -321,7 +324,7 @@ export function createRetriever(
     // analysed, and at most MAX_CORRECTIONS of them may try the spelling fallback.
     const distinct = new Set<string>();
     let corrections = 0;
-    for (const { word, implied } of normalizeQuestion(query, karakter)) {
+    for (const { word, implied, aside } of normalizeQuestion(query, karakter)) {
       if (STOPWORDS.has(word)) continue;
       if (!distinct.has(word)) {
         if (distinct.size >= MAX_QUERY_WORDS) break;
@@ -329,7 +332,9 @@ export function createRetriever(
       }
       let term = analyzer.stem(word);
       let kind: QueryTerm['kind'] = implied ? 'implied' : 'typed';
-      let factor = implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1;
+      let factor =
+        (implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1) *
+        (aside ? opts.asideWeight : 1);
       let synonyms = expansionsOf(term).filter((t) => postings.has(t));
       if (!postings.has(term) && synonyms.length === 0) {
         const tryCorrection =
@@ -339,7 +344,7 @@ export function createRetriever(
         if (corrected !== undefined) {
           term = corrected;
           kind = 'corrected';
-          factor = opts.fuzzyWeight;
+          factor = opts.fuzzyWeight * (aside ? opts.asideWeight : 1);
           synonyms = expansionsOf(term).filter((t) => postings.has(t));
         } else {
           kind = 'unknown';
