@@ -334,6 +334,10 @@ const ORDINALS: Readonly<Record<string, string>> = lookupTable({
   kedelapan: 'ke8',
   kesembilan: 'ke9',
   kesepuluh: 'ke10',
+  // Roman numerals after a name ("Agresi Militer II", "Perang Dunia II") are ordinals too.
+  ii: 'ke2',
+  iii: 'ke3',
+  iv: 'ke4',
 });
 
 function stemUncached(

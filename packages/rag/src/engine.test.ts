@@ -539,3 +539,28 @@ describe("the learner's aside", () => {
     expect(answer.response).toMatch(/dimadu/);
   });
 });
+
+describe('ordinals', () => {
+  // An ordinal counts beside the word it was typed with: "presiden ke 5" is not answered by
+  // "kelima sila"; "ke 1" is "pertama"; "Agresi Militer II" is the second.
+  it('declines the fifth president and answers the first', async () => {
+    const fifth = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'siapa presiden ke 5 indonesia',
+    });
+    expect(fifth.sources).toEqual([]);
+    const first = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'presiden ke 1 indonesia siapa',
+    });
+    expect(first.response).toMatch(/Presiden pertama/);
+  });
+
+  it('reads "agresi militer kedua" as Agresi Militer II', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'waktu agresi militer kedua bapak dibuang kemana',
+    });
+    expect(answer.response).toMatch(/Bangka/);
+  });
+});

@@ -220,8 +220,9 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       out.push({ word, implied: false }, { word: `19${next}`, implied: false });
       i++;
     } else if (word === 'ke' && /^\d{1,2}$/.test(next)) {
-      // An ordinal ("presiden ke 7") is one term, matched only by an ordinal ("ketujuh").
-      out.push({ word: `ke${next}`, implied: false });
+      // An ordinal ("presiden ke 7") is one term, matched only by an ordinal ("ketujuh");
+      // the first is "pertama".
+      out.push({ word: next === '1' ? 'pertama' : `ke${next}`, implied: false });
       i++;
     } else if ((word === 'saat' || word === 'hari' || word === 'masa') && next === 'ini') {
       out.push({ word: 'kini', implied: false });

@@ -173,6 +173,8 @@ interface Posting {
 }
 
 const phraseKey = (a: string, b: string) => `${a} ${b}`;
+/** An ordinal term of the query ("ke 7" -> "ke7", see the analyzer's ORDINALS). */
+const ORDINAL_TERM = /^ke\d+$/;
 
 /** A pronoun or a possessive "-nya" pointing back at a person named before. */
 const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
@@ -246,6 +248,16 @@ export function createRetriever(
   const postings = new Map<string, Posting[]>();
   /** Adjacent content-word pairs (stems) of each title and sentence -> the passages with them. */
   const phrases = new Map<string, Set<number>>();
+  /**
+   * The passages where an ordinal stands right after the word typed before it; null when it
+   * was typed first ("yg kedua siapa?" asks of the last topic).
+   */
+  const ordinalPhraseDocs = (typed: readonly string[], ordinal: string): Set<number> | null => {
+    const at = typed.indexOf(ordinal);
+    const before = at > 0 ? typed[at - 1] : undefined;
+    if (before === undefined) return null;
+    return phrases.get(phraseKey(before, ordinal)) ?? new Set<number>();
+  };
   const addPhrases = (terms: readonly string[], doc: number) => {
     for (let i = 1; i < terms.length; i++) {
       const key = phraseKey(terms[i - 1] as string, terms[i] as string);
@@ -439,8 +451,12 @@ export function createRetriever(
     const touched: number[] = [];
     for (const qt of terms) {
       touched.length = 0;
+      // An ordinal counts only beside the word it was typed with ("presiden ke 5" is not
+      // answered by "kelima sila").
+      const ordinalIn = ORDINAL_TERM.test(qt.term) ? ordinalPhraseDocs(typed, qt.term) : null;
       const consider = (term: string, weight: number, termCredit: number) => {
         for (const p of scoredPostings.get(term) ?? []) {
+          if (ordinalIn && !ordinalIn.has(p.doc)) continue;
           const value = weight * p.saturation;
           const current = bestValue[p.doc] as number;
           if (current === 0) touched.push(p.doc);
