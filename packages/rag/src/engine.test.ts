@@ -443,6 +443,7 @@ describe('yes/no questions', () => {
     ['soekarno', 'bapak pernah dipenjara di sukamiskin?'],
     ['soekarno', 'bapak presiden pertama indonesia kan?'],
     ['hatta', 'bapak pernah jadi perdana menteri?'],
+    ['soekarno', 'bung karno presiden seumur hidup ya?'],
   ] as const)('confirms %s: %j', async (karakter, prompt) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toContain(CONFIRMATION);

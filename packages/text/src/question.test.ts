@@ -28,6 +28,8 @@ describe('analyzeQuestion', () => {
     ['apakah bapak pernah ke jepang?', 'yesNo'],
     ['bener gk bapak lahir di blitar', 'yesNo'],
     ['bapak kuliah di leiden kan?', 'yesNo'],
+    ['bung karno presiden seumur hidup ya?', 'yesNo'],
+    ['koperasi itu apa ya', 'other'],
     ['ceritain masa kecil bapak dong', 'other'],
   ])('%s -> %s', (question, type) => {
     expect(analyzeQuestion(question).type).toBe(type);

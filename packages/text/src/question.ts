@@ -265,7 +265,9 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
     words.at(-1) === 'kah' ||
     // A tag question: "Bapak kuliah di Leiden kan?", "... bukan?"
     words.at(-1) === 'kan' ||
-    words.at(-1) === 'bukan'
+    words.at(-1) === 'bukan' ||
+    // "Bung Karno presiden seumur hidup ya?": a claim with "ya" to end it, no question word.
+    (words.at(-1) === 'ya' && !words.includes('apa'))
   ) {
     return 'yesNo';
   }
