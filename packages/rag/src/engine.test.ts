@@ -565,3 +565,21 @@ describe('ordinals', () => {
     expect(answer.response).toMatch(/Bangka/);
   });
 });
+
+describe('the nth of a list', () => {
+  // "yg pertama", "yang terakhir" after a reply listing people: that person.
+  it.each([
+    ['yg pertama lahir kapan pak?', /Guntur/],
+    ['kalo yang terakhir lahir taun brp?', /Guruh/],
+  ])('answers %j with that child', async (prompt, child) => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt,
+      history: [
+        { role: 'user', text: 'anak bapak sama bu fatmawati ada berapa?' },
+        { role: 'figure', text: 'Lima: Guntur, Megawati, Rachmawati, Sukmawati, dan Guruh.' },
+      ],
+    });
+    expect(answer.response).toMatch(child);
+  });
+});

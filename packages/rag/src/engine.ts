@@ -170,6 +170,33 @@ function whichOf({ prompt, history }: RagRequest): string[] {
   return [...named].map((w) => foldForMatch(w)).filter((w) => w.length > 2);
 }
 
+/** The place in a list that "yang pertama", "yg kedua", "yang terakhir" ask for. */
+const NTH: Readonly<Record<string, number>> = {
+  pertama: 0,
+  kedua: 1,
+  ketiga: 2,
+  keempat: 3,
+  kelima: 4,
+  terakhir: -1,
+};
+
+/**
+ * For "yg pertama lahir taun brp?" after a reply listing people ("Lima: Guntur, Megawati, ...,
+ * dan Guruh."): the folded first word of the name at that place in the list (none for any other
+ * message, or a reply naming fewer than two).
+ */
+function nthOf({ prompt, history }: RagRequest): string[] {
+  const asked = /\b(?:yang|yg) (pertama|kedua|ketiga|keempat|kelima|terakhir)\b/i.exec(prompt);
+  const reply = history && [...history].reverse().find((t) => t.role === 'figure');
+  if (!asked || !reply) return [];
+  // "Lima: Guntur, ...": the list may start after a colon.
+  const names = namesIn(reply.text.replace(/:/g, ','));
+  if (names.length < 2) return [];
+  const at = NTH[(asked[1] as string).toLowerCase()] as number;
+  const name = at < 0 ? names.at(-1) : names[at];
+  return name?.[0] ? [foldForMatch(name[0])] : [];
+}
+
 /** Capitalised first words of a reply that name no one ("Saya ...", "Istri saya ..."). */
 const REPLY_OPENERS = new Set(['saya', 'istri', 'anak', 'putri', 'putra', 'ya', 'betul', 'sudah']);
 
@@ -302,7 +329,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     if (hits.length === 0 && alone) hits = search();
     // "yang mana?" picks one of the people the figure just named ("Istri saya Oetari, Inggit,
     // Fatmawati ..." then "yg dr Bengkulu yg mana?"): a passage naming one of them answers.
-    const among = whichOf(request);
+    const among = [...whichOf(request), ...nthOf(request)];
     if (among.length > 0) {
       const naming = retriever
         .search(query, {
