@@ -72,5 +72,10 @@ describe("the learner's aside", () => {
     ]);
     expect(aside('gmn bapak bisa kuliah, kan mahal')).toEqual(['kan', 'mahal']);
     expect(aside('pernah jd perdana menteri kan? taun brp?')).toEqual([]);
+    // A conversation's context (the figure's reply) has no aside.
+    const context = normalizeQuestion('Saya bercerai, padahal lama bersama.', 'soekarno', {
+      asides: false,
+    });
+    expect(context.some((w) => w.aside)).toBe(false);
   });
 });

@@ -136,7 +136,11 @@ export interface QueryWord {
 const ASIDE_OPENERS = new Set(['padahal']);
 
 /** Normalises a learner's question for retrieval (see the module comment). */
-export function normalizeQuestion(question: string, karakter: CharacterKey): QueryWord[] {
+export function normalizeQuestion(
+  question: string,
+  karakter: CharacterKey,
+  { asides = true }: { asides?: boolean } = {},
+): QueryWord[] {
   // Learner spellings and acronyms expanded (the shared table); "1960an" (the 1960s) -> "1960".
   const words = learnerWords(question, MAX_QUESTION_WORDS).map((w) =>
     w.replace(/^(\d{4})an$/, '$1'),
@@ -234,6 +238,7 @@ export function normalizeQuestion(question: string, karakter: CharacterKey): Que
       out.push({ word: FIGURE_NAME[karakter], implied: true });
     }
   }
+  if (!asides) return out;
   return out.map((w, i) => (i >= asideFrom && !w.implied ? { ...w, aside: true } : w));
 }
 

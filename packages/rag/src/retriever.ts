@@ -329,14 +329,15 @@ export function createRetriever(
   };
 
   /** The question's terms, and the stems of the words the learner typed, in their order. */
-  const analyzeTyped = (query: string, karakter: CharacterKey) => {
+  /** `asides` false for a conversation's context: its words are no learner's aside. */
+  const analyzeTyped = (query: string, karakter: CharacterKey, asides = true) => {
     const seen = new Map<string, QueryTerm>();
     const typed: string[] = [];
     // Bounded work whatever the prompt: at most MAX_QUERY_WORDS distinct content words are
     // analysed, and at most MAX_CORRECTIONS of them may try the spelling fallback.
     const distinct = new Set<string>();
     let corrections = 0;
-    for (const { word, implied, aside } of normalizeQuestion(query, karakter)) {
+    for (const { word, implied, aside } of normalizeQuestion(query, karakter, { asides })) {
       if (STOPWORDS.has(word)) continue;
       if (!distinct.has(word)) {
         if (distinct.size >= MAX_QUERY_WORDS) break;
@@ -384,8 +385,8 @@ export function createRetriever(
     }
     return { terms: [...seen.values()], typed };
   };
-  const analyze = (query: string, karakter: CharacterKey): QueryTerm[] =>
-    analyzeTyped(query, karakter).terms;
+  const analyze = (query: string, karakter: CharacterKey, asides = true): QueryTerm[] =>
+    analyzeTyped(query, karakter, asides).terms;
 
   // The BM25F term-frequency part of every posting depends only on the index: computed once
   // here, so that a search only multiplies it by the query term's weight.
@@ -417,7 +418,7 @@ export function createRetriever(
     const own = new Set(terms.map((t) => t.term));
     // A question with no topic of its own ("lalu?", "tahun berapa?") is all context.
     const topic = hasTopic(terms);
-    const added = analyze(context, karakter).filter((t) => !own.has(t.term));
+    const added = analyze(context, karakter, false).filter((t) => !own.has(t.term));
     // ... otherwise the context, however long, weighs at most as much as the question itself.
     const contextMass = contentMassOf(added);
     // A question pointing back at someone ("beliau lahir di mana?", "namanya siapa?") is about
