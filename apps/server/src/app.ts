@@ -321,7 +321,6 @@ export async function buildApp(opts: {
   const inbox = createInboxService({
     repo: createInboxRepository(database.db),
     tags,
-    contributes: async (userId) => (await settings.get(userId)).contribute,
     retentionDays: config.INBOX_RETENTION_DAYS ?? INBOX_RETENTION_DAYS_DEFAULT,
     now,
     onError: (err) => app.log.error({ err }, 'inbox write failed'),

@@ -203,6 +203,39 @@ describe('the inbox collects what the figures could not answer', () => {
   });
 });
 
+describe('declines written together', () => {
+  it('counts the questions of learners asking at once, and none of one who opted out', async () => {
+    const [a, b, shy] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUp(ctx.app)]);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/settings',
+      headers: bearer(shy.token),
+      payload: { contribute: false },
+    });
+    expect(put.statusCode).toBe(200);
+    // The same unanswerable question, asked at the same moment: one group, counted once per
+    // contributing learner; the opted-out learner's question is not stored at all.
+    const question = `Siapa pemenang lomba layang-layang antariksa ${randomBytes(2).toString('hex')}?`;
+    const asks = [a, a, b, shy, shy].map((user) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(user.token),
+        payload: { karakter: 'hatta', prompt: question },
+      }),
+    );
+    for (const res of await Promise.all(asks)) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ sources: unknown[] }>().sources).toEqual([]);
+    }
+    expect(await groupOf('hatta', question)).toMatchObject({ count: 3, sources: ['declined'] });
+    const row = await firstRow(
+      `select count(*)::int as n from inbox_items where question = '${question}'`,
+    );
+    expect(row?.n).toBe(3);
+  });
+});
+
 describe('inbox actions', () => {
   it('ignores groups, and an ignored group stays out when its question comes back', async () => {
     const question = 'Bung Hatta suka makan rendang?';

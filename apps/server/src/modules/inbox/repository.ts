@@ -44,28 +44,61 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 /**
  * Storage of the inbox. Every write that changes a group's count is one statement (an upsert
  * with a data-modifying CTE), so that several processes writing the same group at once keep the
- * count equal to its stored items.
+ * count equal to its stored items. New items are written in batches (addFromLearners).
  */
 export function createInboxRepository(db: Db) {
   return {
-    /** Adds one item and counts it in its group (created open, or kept in its status). */
-    async add(item: NewInboxItem): Promise<void> {
+    /**
+     * Adds the items of several learners at once, in one statement, each only when its learner
+     * contributes (the `users.contribute` setting, read in the same statement; a learner who no
+     * longer exists does not). Items of one group are counted together, so the group is upserted
+     * once; its suggestion is the last item's that has one.
+     */
+    async addFromLearners(items: readonly (NewInboxItem & { userId: string })[]): Promise<void> {
+      if (items.length === 0) return;
+      const rows = items.map((item, ord) => ({
+        ord,
+        user_id: item.userId,
+        character: item.character,
+        group_key: item.groupKey,
+        question: item.question,
+        source: item.source,
+        at: item.at.toISOString(),
+        suggested_tag: item.suggestedTag,
+        suggested_confidence: item.suggestedConfidence,
+      }));
       await db.execute(sql`
-        with g as (
+        with input as (
+          select i.* from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(
+            ord int, user_id uuid, character text, group_key text, question text, source text,
+            at timestamptz, suggested_tag text, suggested_confidence double precision)
+          join users u on u.id = i.user_id and u.contribute
+        ), per_group as (
+          select character, group_key, count(*)::int as n, min(at) as first_seen,
+            max(at) as last_seen,
+            (array_agg(suggested_tag order by ord desc)
+              filter (where suggested_tag is not null))[1] as suggested_tag,
+            (array_agg(suggested_confidence order by ord desc)
+              filter (where suggested_tag is not null))[1] as suggested_confidence
+          from input group by character, group_key
+        ), g as (
           insert into inbox_groups
             (character, group_key, count, first_seen, last_seen, suggested_tag, suggested_confidence)
-          values (${item.character}, ${item.groupKey}, 1, ${item.at}, ${item.at},
-            ${item.suggestedTag}, ${item.suggestedConfidence})
+          select character, group_key, n, first_seen, last_seen, suggested_tag,
+            suggested_confidence
+          from per_group
           on conflict (character, group_key) do update set
-            count = inbox_groups.count + 1,
+            count = inbox_groups.count + excluded.count,
             last_seen = greatest(inbox_groups.last_seen, excluded.last_seen),
             suggested_tag = coalesce(excluded.suggested_tag, inbox_groups.suggested_tag),
             suggested_confidence = case when excluded.suggested_tag is null
               then inbox_groups.suggested_confidence else excluded.suggested_confidence end
-          returning id
+          returning id, character, group_key
         )
         insert into inbox_items (group_id, question, source, created_at)
-        select id, ${item.question}, ${item.source}, ${item.at} from g`);
+        select g.id, input.question, input.source, input.at
+        from input join g on g.character = input.character and g.group_key = input.group_key
+        order by input.ord`);
     },
 
     /**

@@ -10,7 +10,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TagService } from '../tags/service';
 import { groupKeyOf } from './grouping';
 import { suggestTag } from './suggest';
-import type { InboxRepository, InboxSource } from './repository';
+import { createBatcher } from '../../lib/batcher';
+import type { InboxRepository, InboxSource, NewInboxItem } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often expired items are removed (and once at start). */
@@ -43,14 +44,18 @@ interface ActionBody {
 export function createInboxService(deps: {
   repo: InboxRepository;
   tags: TagService;
-  /** Whether the learner lets their questions reach the inbox (the `contribute` setting). */
-  contributes: (userId: string) => Promise<boolean>;
   retentionDays: number;
   now: () => number;
   onError: (err: unknown) => void;
 }) {
   const { repo, tags } = deps;
   let timer: NodeJS.Timeout | null = null;
+  // Group commit (lib/batcher.ts): the signals that arrive together are written in one
+  // statement, which also checks that each learner contributes.
+  const writes = createBatcher(async (items: (NewInboxItem & { userId: string })[]) => {
+    await repo.addFromLearners(items);
+    return items.map(() => undefined);
+  });
 
   const expire = () => repo.expire(new Date(deps.now() - deps.retentionDays * DAY_MS));
 
@@ -90,11 +95,12 @@ export function createInboxService(deps: {
      */
     async record(userId: string, signal: InboxSignal): Promise<void> {
       const groupKey = groupKeyOf(signal.question);
-      if (!groupKey || !(await deps.contributes(userId))) return;
+      if (!groupKey) return;
       const suggested = signal.suggestedTag
         ? { tag: signal.suggestedTag, confidence: signal.suggestedConfidence ?? null }
         : suggestTag(signal.question, await tags.list(signal.character));
-      await repo.add({
+      await writes.add({
+        userId,
         character: signal.character,
         groupKey,
         question: signal.question,
