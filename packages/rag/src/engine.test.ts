@@ -305,31 +305,31 @@ describe('follow-ups go on from the last reply', () => {
     expect(alone.response).not.toMatch(/Soeharto sebagai Pejabat Presiden/);
   });
 
-  // A longer question with no topic of its own is about the conversation's topic too.
-  it.each(['kalo boleh tau tahun brp ya pak?', 'tahun brp ya pak, di kota mana?'])(
-    'reads %j, which has no topic of its own, in the conversation',
-    async (prompt) => {
-      const history = turn(
-        'Bapak dulu bikin partai apa?',
-        'Saya mendirikan Partai Nasional Indonesia bersama kawan-kawan.',
-      );
-      const answer = await engine.answer({ karakter: 'soekarno', prompt, history });
-      expect(answer.response).toMatch(/1927/);
-    },
-  );
-
-  // "abis itu" only says "after that": the question's topic is the party he joined.
-  it('answers "abis itu bapak masuk partai apa?" after his release with the party', async () => {
-    const history = turn(
-      'kapan bapak keluar dari penjara?',
-      'Akhir 1931, saya dibebaskan dari Sukamiskin.',
-    );
+  // A longer question with no topic of its own is about the conversation's topic too; "abis
+  // itu" only says "after that" (the topic is the party he joined).
+  it.each([
+    [
+      ['Bapak dulu bikin partai apa?', 'Saya mendirikan Partai Nasional Indonesia bersama kawan.'],
+      'kalo boleh tau tahun brp ya pak?',
+      /1927/,
+    ],
+    [
+      ['Bapak dulu bikin partai apa?', 'Saya mendirikan Partai Nasional Indonesia bersama kawan.'],
+      'tahun brp ya pak, di kota mana?',
+      /1927/,
+    ],
+    [
+      ['kapan bapak keluar dari penjara?', 'Akhir 1931, saya dibebaskan dari Sukamiskin.'],
+      'abis itu bapak masuk partai apa?',
+      /Partindo/,
+    ],
+  ] as const)('reads %j then %j in the conversation', async ([user, figure], prompt, fact) => {
     const answer = await engine.answer({
       karakter: 'soekarno',
-      prompt: 'abis itu bapak masuk partai apa?',
-      history,
+      prompt,
+      history: turn(user, figure),
     });
-    expect(answer.response).toMatch(/Partindo/);
+    expect(answer.response).toMatch(fact);
   });
 
   // ... but a short question about him stands on its own, whatever was said before.
@@ -464,26 +464,32 @@ describe('yes/no questions', () => {
   });
 });
 
-describe('who was with him', () => {
-  // "bareng siapa" is answered by someone named beside him, not by anyone named.
+describe('answers fit the kind of question (decision 028)', () => {
   it.each([
+    // "bareng siapa", "sama siapa": someone named beside him, not anyone named.
     ['hatta', 'bapak dibuang ke digul sama siapa', /Sjahrir/],
     ['hatta', 'waktu dibuang ke banda neira bapak sama siapa?', /Sjahrir/],
-  ] as const)('answers %s: %j with his companion', async (karakter, prompt, companion) => {
+    // Two facts asked: the sentence of the second one (the place) comes too.
+    ['hatta', 'pak hatta nikah tahun berapa, di mana?', /1945[^]*Megamendung/],
+    // "ngapain aja", "ngisi waktu": what he did, from the passage about that place.
+    ['soekarno', 'selama di ende bapak ngapain aja?', /sandiwara/],
+    ['hatta', 'di banda neira bapak ngisi waktu gimana?', /mengajar/],
+    // A second reason of the same event follows the main one.
+    ['soekarno', 'alasan pemuda bawa bapak ke rengasdengklok apa?', /Jepang/],
+    // "padahal udah lama nemenin" is the learner's aside: the question is why they parted.
+    ['soekarno', 'kenapa bapak pisah dari bu inggit padahal udah lama nemenin', /dimadu/],
+  ] as const)('answers %s: %j with what it asks', async (karakter, prompt, fact) => {
     const answer = await engine.answer({ karakter, prompt });
-    expect(answer.response).toMatch(companion);
+    expect(answer.response).toMatch(fact);
   });
-});
 
-describe('questions asking two facts', () => {
-  // "nikah tahun berapa, di mana?": the year and the place, each in a sentence about him.
-  it('answers both the date and the place of his marriage', async () => {
-    const answer = await engine.answer({
-      karakter: 'hatta',
-      prompt: 'pak hatta nikah tahun berapa, di mana?',
+  // Another story's reason does not come in as the second one.
+  it("gives no other event's reason", async () => {
+    const stopped = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'Kenapa Bung Karno akhirnya berhenti jadi presiden?',
     });
-    expect(answer.response).toMatch(/1945/);
-    expect(answer.response).toMatch(/Megamendung/);
+    expect(stopped.response).not.toMatch(/Hatta mundur/);
   });
 });
 
@@ -499,45 +505,6 @@ describe('who answers "siapa"', () => {
       ],
     });
     expect(answer.response).toMatch(/Latief/);
-  });
-});
-
-describe('why questions', () => {
-  // A second reason of the same event follows the main one; another story's reason does not.
-  it("gives the youths' reasons for Rengasdengklok, and no other event's", async () => {
-    const answer = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'alasan pemuda bawa bapak ke rengasdengklok apa?',
-    });
-    expect(answer.response).toMatch(/Jepang/);
-    const stopped = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'Kenapa Bung Karno akhirnya berhenti jadi presiden?',
-    });
-    expect(stopped.response).not.toMatch(/Hatta mundur/);
-  });
-});
-
-describe('what he did', () => {
-  // "ngapain aja", "ngisi waktu": the passage about that place tells what he did there.
-  it.each([
-    ['soekarno', 'selama di ende bapak ngapain aja?', /sandiwara/],
-    ['hatta', 'di banda neira bapak ngisi waktu gimana?', /mengajar/],
-  ] as const)('answers %s: %j with his doings', async (karakter, prompt, doing) => {
-    const answer = await engine.answer({ karakter, prompt });
-    expect(answer.response).toMatch(doing);
-  });
-});
-
-describe("the learner's aside", () => {
-  // "padahal udah lama nemenin" is what the learner thinks; the question is why they parted.
-  it('answers a question that ends with an aside', async () => {
-    const answer = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'kenapa bapak pisah dari bu inggit padahal udah lama nemenin',
-    });
-    expect(answer.sources.length).toBeGreaterThan(0);
-    expect(answer.response).toMatch(/dimadu/);
   });
 });
 
