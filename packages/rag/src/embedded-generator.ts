@@ -367,14 +367,20 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // A narrator's note on his death or on later times answers a question about those, and
     // takes no place in the answer to any other ("judul pidato di PBB 1960" is its title, not
     // the UNESCO listing of 2023).
-    const endAsked =
-      lifeEndAsked(analyzeQuestion(question).words) !== null ||
-      DEATH_WORDS.test(question) ||
-      /\b(?:kini|sekarang|skrg|saat ini|sampai hari ini)\b/i.test(question);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
       terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
     );
+    // The other figure's death, when it came in his own lifetime ("bung karno meninggal tgl
+    // brp?" asked of Hatta), is his to tell, not a question about the time after his death.
+    const deathHeSaw =
+      named.length > 0 &&
+      !named.includes(karakter) &&
+      named.every((k) => deathYear(k) < deathYear(karakter));
+    const endAsked =
+      ((lifeEndAsked(analyzeQuestion(question).words) !== null || DEATH_WORDS.test(question)) &&
+        !deathHeSaw) ||
+      /\b(?:kini|sekarang|skrg|saat ini|sampai hari ini)\b/i.test(question);
     const targets = named.length ? named : [karakter];
     const targetTerms = targets.map(figureNameTerm);
     const ownNames = new Set(targets.flatMap((t) => OWN_NAMES[t]));

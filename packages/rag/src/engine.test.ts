@@ -399,6 +399,9 @@ describe('questions about his death and after it', () => {
       'gelar apa yg bapak terima dr pemerintah sesudah wafat',
       /^Catatan narator: .*1986.*Proklamator/,
     ],
+    // Hatta outlived Bung Karno: he tells of that death himself; Bung Karno cannot tell of his.
+    ['hatta', 'bung karno meninggal tgl brp?', /^(?!Catatan narator).*Bung Karno .*21 Juni 1970/],
+    ['soekarno', 'bung hatta meninggal kapan?', /^Catatan narator: .*14 Maret 1980/],
   ] as const)('%s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);
