@@ -176,7 +176,6 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   bredel: ['larang'],
   // "divonis": the passages say "menjatuhkan hukuman".
   vonis: ['hukum'],
-  bandara: ['bandar', 'udara'],
   mahar: ['kawin'],
   klub: ['club', 'studieclub', 'kelompok'],
   pisah: ['cerai'],

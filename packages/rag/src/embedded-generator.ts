@@ -200,6 +200,9 @@ export function todayNote(sentence: string): string | null {
  * in his mouth, only in a narrator's note.
  */
 export function afterLifetime(sentence: string, karakter: CharacterKey): boolean {
+  // The proclaimers' names given to an airport, streets, a university: honours after their
+  // deaths, even where no year says so.
+  if (PROCLAIMERS_HONOURED.test(sentence)) return true;
   const died = deathYear(karakter);
   const years = (sentence.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).map(Number);
   if (years.some((y) => y > died)) return true;
@@ -211,6 +214,14 @@ export function afterLifetime(sentence: string, karakter: CharacterKey): boolean
   }
   return false;
 }
+
+/** A proclaimer's name given to something ("Nama Hatta juga diabadikan sebagai nama jalan"). */
+const PROCLAIMERS_HONOURED =
+  /\b[Nn]ama (?:Soekarno|Sukarno|Bung Karno|(?:Mohammad )?Hatta|Bung Hatta|kedua proklamator)\b[^.;]*\bdiabadikan\b|\bmemakai nama sang proklamator\b/;
+
+/** A question about his name given to things ("nama bapak dipake buat bandara?"). */
+const HONOURS_ASKED =
+  /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama\b|\bdiabadikan\b/i;
 
 /** How a narrator's note starts: outside the figure's voice, and plainly marked so. */
 export const NARRATOR_PREFIX = 'Catatan narator:';
@@ -380,7 +391,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const endAsked =
       ((lifeEndAsked(analyzeQuestion(question).words) !== null || DEATH_WORDS.test(question)) &&
         !deathHeSaw) ||
-      /\b(?:kini|sekarang|skrg|saat ini|sampai hari ini)\b/i.test(question);
+      /\b(?:kini|sekarang|skrg|saat ini|sampai hari ini)\b/i.test(question) ||
+      HONOURS_ASKED.test(question);
     const targets = named.length ? named : [karakter];
     const targetTerms = targets.map(figureNameTerm);
     const ownNames = new Set(targets.flatMap((t) => OWN_NAMES[t]));

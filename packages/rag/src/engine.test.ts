@@ -402,6 +402,9 @@ describe('questions about his death and after it', () => {
     // Hatta outlived Bung Karno: he tells of that death himself; Bung Karno cannot tell of his.
     ['hatta', 'bung karno meninggal tgl brp?', /^(?!Catatan narator).*Bung Karno .*21 Juni 1970/],
     ['soekarno', 'bung hatta meninggal kapan?', /^Catatan narator: .*14 Maret 1980/],
+    // His name given to the airport (1985) or to streets is an honour after his death.
+    ['soekarno', 'bandara jakarta pake nama bapak ya?', /^Catatan narator: .*Bandar Udara/],
+    ['hatta', 'nama bapak dipake buat nama bandara ya?', /^Catatan narator: .*Soekarno-Hatta/],
   ] as const)('%s: %j', async (karakter, prompt, expected) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(expected);

@@ -254,6 +254,8 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   nkri: 'negara kesatuan republik indonesia',
   gbk: 'gelora bung karno',
   wapres: 'wakil presiden',
+  // "bandara": the short form of "bandar udara", which the passages write out.
+  bandara: 'bandar udara',
   pake: 'pakai',
   rs: 'rumah sakit',
   drpd: 'daripada',
