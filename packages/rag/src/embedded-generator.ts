@@ -221,7 +221,7 @@ const PROCLAIMERS_HONOURED =
 
 /** A question about his name given to things ("nama bapak dipake buat bandara?"). */
 const HONOURS_ASKED =
-  /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama\b|\bdiabadikan\b/i;
+  /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama\b/i;
 
 /** How a narrator's note starts: outside the figure's voice, and plainly marked so. */
 export const NARRATOR_PREFIX = 'Catatan narator:';
@@ -374,6 +374,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       );
     const mass = content.reduce((s, t) => s + t.weight, 0);
     const { intent, count, name: nameAsked } = askedSlot(question);
+    /** The learner's words of the question (the shared reading: learner spelling expanded). */
+    const questionWords = analyzeQuestion(question).words;
     const dayAsked = intent === 'when' && /\b(?:tanggal|tgl|tggl)\b/.test(foldForMatch(question));
     // A narrator's note on his death or on later times answers a question about those, and
     // takes no place in the answer to any other ("judul pidato di PBB 1960" is its title, not
@@ -389,8 +391,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       !named.includes(karakter) &&
       named.every((k) => deathYear(k) < deathYear(karakter));
     const endAsked =
-      ((lifeEndAsked(analyzeQuestion(question).words) !== null || DEATH_WORDS.test(question)) &&
-        !deathHeSaw) ||
+      ((lifeEndAsked(questionWords) !== null || DEATH_WORDS.test(question)) && !deathHeSaw) ||
       /\b(?:kini|sekarang|skrg|saat ini|sampai hari ini)\b/i.test(question) ||
       HONOURS_ASKED.test(question);
     const targets = named.length ? named : [karakter];
@@ -429,7 +430,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       return f.intents.has(intent) || (intent === 'why' && f.reason);
     };
     const asked = new Set(terms.map((t) => t.word));
-    const companionAsked = COMPANION.test(analyzeQuestion(question).words.join(' '));
+    const companionAsked = COMPANION.test(questionWords.join(' '));
     const nameAlternatives = [...ownNames].join('|');
     const companionIn = new RegExp(
       `\\b(?:${nameAlternatives})(?:,? dan|,) [A-Z]|[A-Z][\\w.'-]*,? dan (?:[A-Z][\\w.'-]* )*(?:${nameAlternatives})\\b|\\b(?:bersama|dengan) (?:[a-z]+ )?[A-Z]`,
@@ -438,8 +439,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const aboutOthers = content.some((t) => KIN_STEMS.has(t.term));
     const askedOwnName = nameAsked && !aboutOthers;
     // Asked in the question itself, not in the conversation it follows.
-    const ownWords = new Set(analyzeQuestion(question).words);
-    const activityAsked = ACTIVITY_ASKED.test(analyzeQuestion(question).words.join(' '));
+    const ownWords = new Set(questionWords);
+    const activityAsked = ACTIVITY_ASKED.test(questionWords.join(' '));
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -652,7 +653,6 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     }
     // "bapak nikah taun brp dan dimana": every further fact asked is answered too, by the best
     // sentence about him that holds it and matches the question at least half as well.
-    const { words: questionWords } = analyzeQuestion(question);
     for (const wanted of askedFacts(questionWords)) {
       if (wanted === intent || chosen.some((c) => holdsFact(c.sentence, wanted))) continue;
       const further = candidates.find(
