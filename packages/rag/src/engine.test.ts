@@ -332,6 +332,20 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(fact);
   });
 
+  // A question whose own word is common ("siapa yg mimpin?") is about the conversation's
+  // topic; the reply's chat words ("oh", "betul") that no passage knows do not count against it.
+  it('answers "siapa yg mimpin?" after talk of the PDRI with its leader', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'siapa yg mimpin?',
+      history: turn(
+        'pas agresi militer kedua ada pemerintahan darurat ya pak?',
+        'Oh betul, namanya PDRI, Pemerintah Darurat Republik Indonesia, di Sumatra.',
+      ),
+    });
+    expect(answer.response).toMatch(/Sjafruddin/);
+  });
+
   // ... but a short question about him stands on its own, whatever was said before.
   it.each([
     ['hatta', 'istri bapak siapa?', /Rahmi/],

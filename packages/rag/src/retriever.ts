@@ -218,6 +218,11 @@ export function relativeInTitle(title: string): string | undefined {
 const NAME_TERMS = new Set([figureNameTerm('soekarno'), figureNameTerm('hatta')]);
 /** The term every present-day word ("sekarang", "saat ini") is folded into by the normaliser. */
 const PRESENT_DAY_TERM = 'kini';
+/**
+ * A question whose own topic weighs less than this ("siapa yg mimpin?": one common verb) says
+ * little of what it is about: its context keeps its weight.
+ */
+const GENERIC_MASS = 1.2;
 /** Coverage at which one matched topic word is enough for the gate (see passesGate). */
 const SINGLE_TOPIC_COVERAGE = 0.6;
 /** Coverage at which a yes/no claim with one wrong detail is still answered (see passesGate). */
@@ -418,14 +423,17 @@ export function createRetriever(
     const own = new Set(terms.map((t) => t.term));
     // A question with no topic of its own ("lalu?", "tahun berapa?") is all context.
     const topic = hasTopic(terms);
-    const added = analyze(context, karakter, false).filter((t) => !own.has(t.term));
+    const fromContext = analyze(context, karakter, false).filter((t) => !own.has(t.term));
     // ... otherwise the context, however long, weighs at most as much as the question itself.
-    const contextMass = contentMassOf(added);
+    const contextMass = contentMassOf(fromContext);
+    // A word of the conversation that no passage knows ("oh", "betul") cannot be matched: it
+    // would only lower every passage's coverage.
+    const added = fromContext.filter((t) => t.kind !== 'unknown');
     // A question pointing back at someone ("beliau lahir di mana?", "namanya siapa?") is about
     // the context's person: the context keeps its weight.
     const scale = !topic
       ? 1
-      : POINTS_BACK.test(query)
+      : POINTS_BACK.test(query) || contentMassOf(terms) < GENERIC_MASS
         ? opts.contextWeight
         : Math.min(opts.contextWeight, contextMass > 0 ? contentMassOf(terms) / contextMass : 1);
     for (const t of added) {
