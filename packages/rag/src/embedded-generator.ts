@@ -422,12 +422,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (askedOwnName) return GIVES_NAME.test(sentence.text);
       // "bareng siapa": someone named beside him ("Hatta dan Sutan Sjahrir", "bersama Sjahrir").
       if (intent === 'who' && companionAsked) return companionIn.test(sentence.text);
-      if (intent === 'who') return f.names.some(namesSomeoneElse);
+      if (intent === 'who') return holdsFact(sentence, 'who');
       // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
       if (count) return count.test(sentence.text);
       // "Tanggal berapa" is answered by a day and month, not by "akhir Desember 1949".
       if (dayAsked) return DAY_DATE.test(sentence.text);
-      return f.intents.has(intent) || (intent === 'why' && f.reason);
+      return holdsFact(sentence, intent) || (intent === 'why' && f.reason);
     };
     const asked = new Set(terms.map((t) => t.word));
     const companionAsked = COMPANION.test(questionWords.join(' '));

@@ -179,7 +179,6 @@ const ORDINAL_TERM = /^ke\d+$/;
 /** A pronoun or a possessive "-nya" pointing back at a person named before. */
 const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
 
-/** The weight of a question's content: its terms' weights, the figures' names left out. */
 /**
  * Whether a question's terms hold a topic of their own, not only words that frame it or name
  * someone ("taun brp tuh? dmn?", "lalu?"): such a question is about the conversation's topic.
@@ -187,6 +186,7 @@ const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
 export const hasTopic = (terms: readonly QueryTerm[]): boolean =>
   terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
 
+/** The weight of a question's content: its terms' weights, the figures' names left out. */
 const contentMassOf = (terms: readonly QueryTerm[]) =>
   terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
 
@@ -333,8 +333,10 @@ export function createRetriever(
     return df ? idf(df) : unknownIdf;
   };
 
-  /** The question's terms, and the stems of the words the learner typed, in their order. */
-  /** `asides` false for a conversation's context: its words are no learner's aside. */
+  /**
+   * The question's terms, and the stems of the words the learner typed, in their order;
+   * `asides` false for a conversation's context, whose words are no learner's aside.
+   */
   const analyzeTyped = (query: string, karakter: CharacterKey, asides = true) => {
     const seen = new Map<string, QueryTerm>();
     const typed: string[] = [];
@@ -350,9 +352,9 @@ export function createRetriever(
       }
       let term = analyzer.stem(word);
       let kind: QueryTerm['kind'] = implied ? 'implied' : 'typed';
+      const asideFactor = aside ? opts.asideWeight : 1;
       let factor =
-        (implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1) *
-        (aside ? opts.asideWeight : 1);
+        (implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1) * asideFactor;
       let synonyms = expansionsOf(term).filter((t) => postings.has(t));
       if (!postings.has(term) && synonyms.length === 0) {
         const tryCorrection =
@@ -362,7 +364,7 @@ export function createRetriever(
         if (corrected !== undefined) {
           term = corrected;
           kind = 'corrected';
-          factor = opts.fuzzyWeight * (aside ? opts.asideWeight : 1);
+          factor = opts.fuzzyWeight * asideFactor;
           synonyms = expansionsOf(term).filter((t) => postings.has(t));
         } else {
           kind = 'unknown';

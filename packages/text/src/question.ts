@@ -226,10 +226,13 @@ export function asksName(words: readonly string[]): boolean {
   );
 }
 
+/** "kapan", "tahun berapa", "tanggal berapa": a question of when. */
+const asksWhen = (words: readonly string[]) =>
+  words.includes('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa');
+
 export function questionType(words: readonly string[], typedFirst = words[0]): QuestionType {
   const has = (w: string) => words.includes(w);
-  if (has('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa'))
-    return 'when';
+  if (asksWhen(words)) return 'when';
   if (pairAt(words, 'di', 'mana') || pairAt(words, 'ke', 'mana') || pairAt(words, 'dari', 'mana')) {
     return 'where';
   }
@@ -285,12 +288,7 @@ const PLACE_BEFORE_MANA = new Set(['kota', 'negara', 'daerah', 'pulau', 'provins
  */
 export function askedFacts(words: readonly string[]): ('when' | 'where' | 'who' | 'howMany')[] {
   const asked: ('when' | 'where' | 'who' | 'howMany')[] = [];
-  if (
-    words.includes('kapan') ||
-    pairAt(words, 'tahun', 'berapa') ||
-    pairAt(words, 'tanggal', 'berapa')
-  )
-    asked.push('when');
+  if (asksWhen(words)) asked.push('when');
   if (
     words.some(
       (w, i) =>
