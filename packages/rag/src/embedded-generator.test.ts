@@ -396,4 +396,17 @@ describe("what a place is today stays out of the figure's voice", () => {
     expect(afterLifetime(today, 'soekarno')).toBe(true);
     expect(afterLifetime('Soekarno dibuang ke Ende pada 1934.', 'soekarno')).toBe(false);
   });
+
+  it.each([
+    ['Beberapa hari sebelum Soekarno wafat, Mohammad Hatta menjenguknya.', 'hatta', false],
+    ['Muhammad Djamil wafat ketika Hatta masih bayi.', 'hatta', false],
+    ['Hatta berziarah ke makam Bung Karno di Blitar.', 'hatta', false],
+    ['Sebelum wafat, Hatta dirawat di rumah sakit selama sebelas hari.', 'hatta', true],
+    ['Walaupun wafat di Jakarta, Soekarno dimakamkan di Blitar.', 'soekarno', true],
+    ['Ibunya wafat di Blitar, dan kelak Soekarno dimakamkan di dekat makam ibunya.', 'soekarno', true],
+    ['Setelah Hatta wafat, gambar Hatta bersama Soekarno dicetak pada uang kertas.', 'soekarno', true],
+    ['Nasser wafat tiga bulan setelah Soekarno wafat.', 'soekarno', true],
+  ] as const)('reads whose death %j tells, for %s (after his life: %s)', (s, karakter, after) => {
+    expect(afterLifetime(s, karakter)).toBe(after);
+  });
 });

@@ -207,13 +207,29 @@ export function afterLifetime(sentence: string, karakter: CharacterKey): boolean
   const years = (sentence.match(/\b(?:1[89]\d\d|20\d\d)\b/g) ?? []).map(Number);
   if (years.some((y) => y > died)) return true;
   if (TODAY.test(withoutToday(sentence))) return true;
-  const death = DEATH_WORDS.exec(sentence);
-  if (death && SELF_NAME[karakter].test(sentence)) {
-    // "Ayah Hatta meninggal ketika ..." is his father's death, told in his own voice.
-    return !KIN_BEFORE.test(sentence.slice(0, death.index));
-  }
-  return false;
+  if (!SELF_NAME[karakter].test(sentence)) return false;
+  // "Ayah Hatta meninggal ketika ..." is his father's death, told in his own voice; "Beberapa
+  // hari sebelum Soekarno wafat, Mohammad Hatta menjenguknya" Bung Karno's, and "makam Bung
+  // Karno" his grave: told in Hatta's voice. A death word with no one named (a sentence's own
+  // first word is no name: "Setelah wafat pada 1970, Soekarno ...") is taken as his.
+  return [...sentence.matchAll(DEATH_WORDS_ALL)].some((death) => {
+    const before = sentence.slice(0, death.index);
+    if (KIN_BEFORE.test(before)) return false;
+    const named = BURIAL_NOUNS.test(death[0])
+      ? /^\S+\s+((?:[A-Z][\w'-]*\s+)*[A-Z][\w'-]*)/.exec(sentence.slice(death.index))?.[1]
+      : /(?:^|\s)((?:[A-Z][\w'-]*\s+)*[A-Z][\w'-]*)\s+$/.exec(before)?.[1];
+    const opener = named !== undefined && before.trimStart().startsWith(named) && !/\s/.test(named);
+    if (!named || opener || SELF_NAME[karakter].test(named)) return true;
+    // The other proclaimer's death counts when it came after his own (Hatta's, for Soekarno).
+    const other = karakter === 'soekarno' ? 'hatta' : 'soekarno';
+    return SELF_NAME[other].test(named) && deathYear(other) > deathYear(karakter);
+  });
 }
+
+const DEATH_WORDS_ALL = new RegExp(DEATH_WORDS.source, 'gi');
+
+/** Death words that name a grave or a burial: whose it is follows them ("makam Bung Karno"). */
+const BURIAL_NOUNS = /^(?:makam|pemakaman|jenazah)$/i;
 
 /** A proclaimer's name given to something ("Nama Hatta juga diabadikan sebagai nama jalan"). */
 const PROCLAIMERS_HONOURED =

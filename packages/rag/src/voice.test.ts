@@ -432,6 +432,17 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'soekarno',
         'Saya sakit parah pada 1970, dan Hatta menjenguknya di rumah sakit.',
       ],
+      // He visits: the one visited is someone else. He is visited: it is him.
+      [
+        'Beberapa hari sebelum Soekarno wafat, Mohammad Hatta menjenguknya di rumah sakit.',
+        'hatta',
+        'Beberapa hari sebelum Bung Karno wafat, saya menjenguknya di rumah sakit.',
+      ],
+      [
+        'Pemerintah Belanda mencurigai Hatta dan kemudian menangkapnya pada 1927.',
+        'hatta',
+        'Pemerintah Belanda mencurigai saya dan kemudian menangkap saya pada 1927.',
+      ],
     ],
     // Someone who becomes a relative is someone else's: his, when he is named before.
     'one who becomes a relative becomes his': [

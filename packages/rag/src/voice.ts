@@ -298,6 +298,10 @@ const PERSON_OBJECT = new RegExp(
   'g',
 );
 
+/** He opens the clause and acts: "..., saya (datang) " before a verb (not "mencurigai saya dan"). */
+const SPEAKER_DOES =
+  /(?:^|[,.;:]\s*|\b(?:ketika|lalu|kemudian|maka|tetapi|namun|karena|sehingga|setelah|sebelum)\s+)saya (?:(?!yang\b|dan\b)[a-z]+ ){0,2}$/i;
+
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
 const KIN_QUALIFIERS = [
   'perempuan',
@@ -409,6 +413,8 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
     // "istri kedua saya yang mendampinginya": the relative does it, to him.
     (!RELATIVE_LAST.test(text.slice(0, offset)) ||
       /\byang (?:[a-z]+ )?$/.test(text.slice(0, offset))) &&
+    // ", saya datang menjenguknya": he does it, so the one he visits is someone else.
+    !SPEAKER_DOES.test(text.slice(0, offset)) &&
     nearestPersonIsSpeaker(text.slice(0, offset), karakter)
       ? `${verb} saya`
       : whole,
