@@ -403,8 +403,16 @@ describe("what a place is today stays out of the figure's voice", () => {
     ['Hatta berziarah ke makam Bung Karno di Blitar.', 'hatta', false],
     ['Sebelum wafat, Hatta dirawat di rumah sakit selama sebelas hari.', 'hatta', true],
     ['Walaupun wafat di Jakarta, Soekarno dimakamkan di Blitar.', 'soekarno', true],
-    ['Ibunya wafat di Blitar, dan kelak Soekarno dimakamkan di dekat makam ibunya.', 'soekarno', true],
-    ['Setelah Hatta wafat, gambar Hatta bersama Soekarno dicetak pada uang kertas.', 'soekarno', true],
+    [
+      'Ibunya wafat di Blitar, dan kelak Soekarno dimakamkan di dekat makam ibunya.',
+      'soekarno',
+      true,
+    ],
+    [
+      'Setelah Hatta wafat, gambar Hatta bersama Soekarno dicetak pada uang kertas.',
+      'soekarno',
+      true,
+    ],
     ['Nasser wafat tiga bulan setelah Soekarno wafat.', 'soekarno', true],
   ] as const)('reads whose death %j tells, for %s (after his life: %s)', (s, karakter, after) => {
     expect(afterLifetime(s, karakter)).toBe(after);
