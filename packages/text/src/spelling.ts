@@ -266,7 +266,7 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   yogya: 'yogyakarta',
   jogjakarta: 'yogyakarta',
   jokja: 'yogyakarta',
-  maskawin: 'mahar',
+  maskawin: 'mas kawin',
   autobiografi: 'otobiografi',
   tetep: 'tetap',
   sebenernya: 'sebenarnya',
