@@ -41,6 +41,9 @@ describe('grading answers', () => {
     expect(namesSelfInThirdPerson('Kompleks (Gelora) Bung Karno dibangun.', 'soekarno')).toBe(
       false,
     );
+    expect(namesSelfInThirdPerson('Saya dikenal sebagai Ir. Soekarno.', 'soekarno')).toBe(false);
+    expect(namesSelfInThirdPerson('Saya bertemu Ir. Soekarno.', 'hatta')).toBe(false);
+    expect(namesSelfInThirdPerson('Saya memuji Ir. Soekarno.', 'soekarno')).toBe(true);
     expect(
       namesSelfInThirdPerson('Itu menjadi alasan Soekarno mengeluarkan dekret.', 'soekarno'),
     ).toBe(true);

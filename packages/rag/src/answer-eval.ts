@@ -73,6 +73,13 @@ export function namesSelfInThirdPerson(text: string, karakter: CharacterKey): bo
       continue;
     }
     const beforePrevious = words.at(-2);
+    // ... with a title ("dikenal sebagai Ir. Soekarno").
+    if (
+      /^(?:Ir|Dr|Drs|Mr|Prof)\.$/.test(previous) &&
+      /^(?:menjadi|bernama|sebagai)$/i.test(beforePrevious ?? '')
+    ) {
+      continue;
+    }
     const previousStartsSentence = beforePrevious === undefined || /[.!?:]$/.test(beforePrevious);
     const afterPlace = /^(?:di|ke|dari)$/i.test(beforePrevious ?? '') && !NAMED_AFTER.has(previous);
     if (/^[A-Z]/.test(previous) && !/[.!?:,]$/.test(previous) && !afterPlace) {

@@ -15,7 +15,13 @@ import {
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
-import { relativeInTitle, type IndexedSentence, type QueryTerm, type SearchHit } from './retriever';
+import {
+  ORDINAL_TERM,
+  relativeInTitle,
+  type IndexedSentence,
+  type QueryTerm,
+  type SearchHit,
+} from './retriever';
 import { isFrameStem } from './analyzer';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
 import { KIN_NOUNS, toFirstPerson } from './voice';
@@ -239,6 +245,9 @@ const PROCLAIMERS_HONOURED =
 const HONOURS_ASKED =
   /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama\b/i;
 
+/** What the question's own words weigh in a sentence's score, in a conversation (see compose). */
+const OWN_WORDS_SHARE = 0.2;
+
 /** How a narrator's note starts: outside the figure's voice, and plainly marked so. */
 export const NARRATOR_PREFIX = 'Catatan narator:';
 
@@ -457,6 +466,14 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // Asked in the question itself, not in the conversation it follows.
     const ownWords = new Set(questionWords);
     const activityAsked = ACTIVITY_ASKED.test(questionWords.join(' '));
+    // The question's own words, when it follows a conversation whose words were searched too.
+    const own = content.some((t) => t.fromContext)
+      ? content.filter((t) => !t.fromContext && !isFrameStem(t.term) && !ORDINAL_TERM.test(t.term))
+      : [];
+    const ownMass = own.reduce((s, t) => s + t.weight, 0);
+    const contextTerms = new Set(content.filter((t) => t.fromContext).map((t) => t.term));
+    const ownOf = (sentence: IndexedSentence) =>
+      own.reduce((s, t) => s + termCredit(t, sentence), 0);
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -481,6 +498,11 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;
         if (hasAnswerShape(sentence)) score += 0.2;
+        // In a conversation, a sentence with the question's own words answers it more than
+        // one with only the conversation's ("ortu bapak siapa?" after his birthplace).
+        // ... in a passage that is about the conversation (it matches one of its words).
+        if (ownMass > 0 && hit.matched.some((m) => contextTerms.has(m)))
+          score += OWN_WORDS_SHARE * (ownOf(sentence) / ownMass);
         // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
         // wanting or judging ("ingin", "menilai").
         if (intent === 'why' && f.reason) score += 0.05;
@@ -727,12 +749,25 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     }
     // Further sentences: first from the same passage (one passage tells one story), then,
     // if it has no more relevant sentence, from the other passages when they match well.
+    // In a conversation, a sentence told before the main fact that has none of the question's
+    // own words only retells the conversation ("Saya menikah dengan Rahmi ... pada 18 November
+    // 1945" before who proposed): the answer opens with the answer.
+    const retells = (c: Candidate) =>
+      ownMass > 0 && c.sentence.index < first.sentence.index && ownOf(c.sentence) === 0;
     for (const c of candidates) {
-      if (c.hit === first.hit && c.relevance > 0 && c.score >= 0.5 * first.score && accept(c)) {
+      if (
+        c.hit === first.hit &&
+        c.relevance > 0 &&
+        c.score >= 0.5 * first.score &&
+        !retells(c) &&
+        accept(c)
+      ) {
         chosen.push(c);
       }
     }
-    if (chosen.length < 2) {
+    // ... in a conversation, the story goes on in the main passage before it turns to another.
+    const goesOn = ownMass > 0 && first.hit.sentences[first.sentence.index + 1] !== undefined;
+    if (chosen.length < 2 && !goesOn) {
       for (const c of candidates) {
         if (
           c.hit !== first.hit &&

@@ -346,6 +346,37 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(/Sjafruddin/);
   });
 
+  // A longer question that names its own topic is still read in the conversation, which weighs
+  // at most 0.3 of its own words: "konferensinya" after talk of the Round Table Conference.
+  it('reads a question with its own topic in the conversation, at a smaller weight', async () => {
+    const history = turn(
+      'bapak ikut konferensi meja bundar?',
+      'Ya, saya memimpin delegasi Republik pada 1949.',
+    );
+    const prompt = 'konferensinya berlangsung di kota apa?';
+    expect(resolveFollowUp({ karakter: 'hatta', prompt, history })).toMatchObject({
+      query: prompt,
+      context: `${history[0]!.text} ${history[1]!.text}`,
+      contextShare: 0.3,
+      alone: true,
+    });
+    const answer = await engine.answer({ karakter: 'hatta', prompt, history });
+    expect(answer.response).toMatch(/Den Haag/);
+  });
+
+  // In a conversation the answer opens with what is asked, not with a retelling of the last
+  // reply from the same passage.
+  it('opens a follow-up answer with the answer, not with what was just said', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'yang jadi perantara lamarannya siapa?',
+      history: turn('bapak nikah sama bu rahmi tahun brp?', 'Tahun 1945, pada bulan November.'),
+    });
+    const [, first] = /^[^.!]*[.!] ([^.]*)/.exec(answer.response) ?? [];
+    expect(first).toMatch(/Bung Karno/);
+    expect(answer.response).not.toMatch(/Saya menikah dengan Rahmi/);
+  });
+
   // ... but a short question about him stands on its own, whatever was said before.
   it.each([
     ['hatta', 'istri bapak siapa?', /Rahmi/],

@@ -74,6 +74,8 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   alreadySaid?: string;
   /** The context of a question that has no topic of its own ("taun brp tuh? dmn?"). */
   topicContext?: string;
+  /** The most the context weighs, as a share of the question's words (SearchOptions). */
+  contextShare?: number;
 } {
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
   if (!lastUser) return { query: prompt };
@@ -98,6 +100,9 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   if (!question.followUp) {
     return {
       query: prompt,
+      context: lastFigure ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
+      contextShare: TOPICAL_CONTEXT_SHARE,
+      alone: true,
       fallbackContext: lastUser.text,
       topicContext: lastFigure ? `${lastUser.text} ${lastFigure.text}` : lastUser.text,
     };
@@ -139,6 +144,9 @@ function personBefore(
 
 /** Words that point back at a person. */
 const PERSON_POINTERS: ReadonlySet<string> = new Set(['beliau', 'dia', 'ia']);
+
+/** How much a conversation weighs beside a question that names its own topic (see above). */
+const TOPICAL_CONTEXT_SHARE = 0.3;
 
 /** Words of a question short enough to be read in the conversation's context (see above). */
 const SHORT_QUESTION_WORDS = 4;
@@ -297,7 +305,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
   const dialog = createDialog(options.passages, retriever);
   const input = (request: RagRequest) => {
     const resolved = resolveFollowUp(request);
-    const { query, fallbackContext, alreadySaid, alone } = resolved;
+    const { query, fallbackContext, alreadySaid, alone, contextShare } = resolved;
     // A question with no topic of its own ("taun brp tuh? dmn?") asks about the conversation's.
     const context =
       resolved.context ??
@@ -308,7 +316,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       retriever.search(query, {
         karakter: request.karakter,
         k: wanted,
-        ...(about ? { context: about } : {}),
+        ...(about ? { context: about, ...(contextShare ? { contextShare } : {}) } : {}),
       });
     const base = {
       karakter: request.karakter,

@@ -82,6 +82,11 @@ export interface SearchOptions {
    * leads and the context only says what "itu", "-nya" or "lalu?" point at.
    */
   context?: string;
+  /**
+   * How much the context may weigh at most, as a share of the question's own words (default 1):
+   * less for a question that names its own topic in a conversation.
+   */
+  contextShare?: number;
 }
 
 /** One analysed word of the question. */
@@ -100,6 +105,8 @@ export interface QueryTerm {
   isName: boolean;
   /** Near-synonyms searched too (query expansion), each with its own weight. */
   alternatives: readonly { term: string; weight: number }[];
+  /** A word of the conversation the question follows, not of the question (SearchOptions). */
+  fromContext?: boolean;
 }
 
 export interface IndexedSentence {
@@ -174,7 +181,7 @@ interface Posting {
 
 const phraseKey = (a: string, b: string) => `${a} ${b}`;
 /** An ordinal term of the query ("ke 7" -> "ke7", see the analyzer's ORDINALS). */
-const ORDINAL_TERM = /^ke\d+$/;
+export const ORDINAL_TERM = /^ke\d+$/;
 
 /** A pronoun or a possessive "-nya" pointing back at a person named before. */
 const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
@@ -419,7 +426,12 @@ export function createRetriever(
   });
 
   /** The question's terms, then its context's terms not in it, at the context's weight. */
-  const analyzeWithContext = (query: string, karakter: CharacterKey, context?: string) => {
+  const analyzeWithContext = (
+    query: string,
+    karakter: CharacterKey,
+    context?: string,
+    share = 1,
+  ) => {
     const { terms, typed } = analyzeTyped(query, karakter);
     if (!context) return { terms, typed };
     const own = new Set(terms.map((t) => t.term));
@@ -437,10 +449,14 @@ export function createRetriever(
       ? 1
       : POINTS_BACK.test(query) || contentMassOf(terms) < GENERIC_MASS
         ? opts.contextWeight
-        : Math.min(opts.contextWeight, contextMass > 0 ? contentMassOf(terms) / contextMass : 1);
+        : Math.min(
+            opts.contextWeight,
+            contextMass > 0 ? (share * contentMassOf(terms)) / contextMass : 1,
+          );
     for (const t of added) {
       terms.push({
         ...t,
+        fromContext: true,
         weight: t.weight * scale,
         alternatives: t.alternatives.map((a) => ({ term: a.term, weight: a.weight * scale })),
       });
@@ -450,9 +466,9 @@ export function createRetriever(
 
   const search = (
     query: string,
-    { karakter, k = 5, includeWeak = false, context }: SearchOptions,
+    { karakter, k = 5, includeWeak = false, context, contextShare }: SearchOptions,
   ) => {
-    const { terms, typed } = analyzeWithContext(query, karakter, context);
+    const { terms, typed } = analyzeWithContext(query, karakter, context, contextShare);
     const scores = new Float64Array(n);
     const credit = new Float64Array(n);
     const matched = new Array<string[] | undefined>(n);

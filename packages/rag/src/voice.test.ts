@@ -445,6 +445,37 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
       ],
     ],
     // Someone who becomes a relative is someone else's: his, when he is named before.
+    // After "sebagai" or "menjadi", a noun's possessor is him; a label or a title is a name.
+    'a thing named after sebagai is his, a name given stays': [
+      [
+        'Kembalinya Irian Barat dipandang sebagai keberhasilan diplomasi Soekarno.',
+        'soekarno',
+        'Kembalinya Irian Barat dipandang sebagai keberhasilan diplomasi saya.',
+      ],
+      [
+        'Sejak itu Soekarno dikenal sebagai Ir. Soekarno.',
+        'soekarno',
+        'Sejak itu saya dikenal sebagai Ir. Soekarno.',
+      ],
+      [
+        'Karena Soekarno lahir pada 6 Juni, bulan Juni dikenang sebagai bulan Bung Karno.',
+        'soekarno',
+        'Karena saya lahir pada 6 Juni, bulan Juni dikenang sebagai bulan Bung Karno.',
+      ],
+    ],
+    // A pronoun opening a joined clause is the sentence's subject.
+    'a pronoun after ", dan" is the subject of the sentence': [
+      [
+        'Pada 1975 Maramis ikut dalam Panitia Lima yang diketuai Hatta, dan ia wafat di Jakarta pada 1977.',
+        'hatta',
+        'Pada 1975 Maramis ikut dalam Panitia Lima yang saya ketuai, dan ia wafat di Jakarta pada 1977.',
+      ],
+      [
+        'Pembebasan Soekarno disambut meriah oleh kaum pergerakan, dan ia segera kembali ke panggung politik.',
+        'soekarno',
+        'Pembebasan saya disambut meriah oleh kaum pergerakan, dan saya segera kembali ke panggung politik.',
+      ],
+    ],
     'one who becomes a relative becomes his': [
       [
         'Di Bengkulu, Soekarno bersahabat dengan Hassan Din, tokoh Muhammadiyah yang kelak menjadi ayah mertuanya.',

@@ -302,6 +302,27 @@ const PERSON_OBJECT = new RegExp(
 const SPEAKER_DOES =
   /(?:^|[,.;:]\s*|\b(?:ketika|lalu|kemudian|maka|tetapi|namun|karena|sehingga|setelah|sebelum)\s+)saya (?:(?!yang\b|dan\b)[a-z]+ ){0,2}$/i;
 
+/**
+ * "Pada 1949 Leimena ikut dalam misi yang diutus Bung Karno dan saya ..., dan ia juga menjadi
+ * ...": a pronoun opening a joined clause is the sentence's subject, here someone else.
+ */
+function pointsAtOtherSubject(before: string): boolean {
+  if (!/, (?:dan|lalu|kemudian|tetapi|namun) $/.test(before)) return false;
+  // The subject: a capitalised word that a verb follows, not a noun that he owns ("Pembebasan
+  // saya disambut ...").
+  const subject =
+    /^(?:Pada (?:[a-z]+ )?(?:\d+ )?(?:[A-Z][a-z]+ )?\d{4},? )?([A-Z][\w.'-]*) (?!saya\b|kami\b)[a-z]/.exec(
+      before,
+    )?.[1];
+  return (
+    subject !== undefined &&
+    !/^(?:Saya|Pada|Di|Ke|Dari|Setelah|Sebelum|Ketika|Sejak|Selama|Dalam|Karena|Sebagai)$/.test(
+      subject,
+    ) &&
+    !NAMED_AFTER.has(subject)
+  );
+}
+
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
 const KIN_QUALIFIERS = [
   'perempuan',
@@ -391,7 +412,9 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
   out = out.replace(
     /\b(ia|dia|beliau)\b/g,
     (whole: string, _p: string, offset: number, text: string) =>
-      !insideQuotes(text, offset) && nearestPersonIsSpeaker(text.slice(0, offset), karakter)
+      !insideQuotes(text, offset) &&
+      nearestPersonIsSpeaker(text.slice(0, offset), karakter) &&
+      !pointsAtOtherSubject(text.slice(0, offset))
         ? 'saya'
         : whole,
   );
@@ -509,11 +532,20 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   // "memanggilnya dengan akrab Bung Hatta"): "menjadi saya" would be false. Looks back at most
   // three words, not past a conjunction.
   const window: string[] = [];
-  for (const w of before.trim().split(/\s+/).reverse()) {
+  const recent = before.trim().split(/\s+/).reverse();
+  for (const w of recent) {
     const bare = w.toLowerCase().replace(/[^a-z]/g, '');
     if (window.length === 3 || /^(?:dan|serta|atau)$/.test(bare)) break;
     window.push(bare);
   }
+  // "sebagai keberhasilan diplomasi Soekarno": a lower-case noun after "sebagai" or "menjadi"
+  // is the thing named, and the name its possessor (not "sebagai Ir. Soekarno").
+  const namingAt = window.findIndex((w) => NAMING_WORD.test(w));
+  const possessorAfterNoun =
+    /^(?:sebagai|menjadi|jadi)$/.test(window[namingAt] ?? '') &&
+    recent.slice(0, namingAt).some((w) => /^[a-z]/.test(w)) &&
+    // ... unless it is known by that label ("dikenang sebagai bulan Bung Karno").
+    !/^(?:dikenal|dikenang|disebut|dijuluki|digelari)$/i.test(recent[namingAt + 1] ?? '');
   // ... unless a person of his stands between ("menjadi dokter pribadi Soekarno"): his.
   // ... and a name that a verb follows is the subject of its clause ("menjadi alasan utama
   // Soekarno mengeluarkan Dekret"), not a name given.
@@ -523,7 +555,8 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
     !HIS_PEOPLE.has(window[0] ?? '') &&
     // ... or a trait of his ("menjadi ciri khas Hatta sebagai pemimpin").
     !HIS_TRAITS.has(window[0] ?? '') &&
-    !subject
+    !subject &&
+    !possessorAfterNoun
   ) {
     return 'keep';
   }
