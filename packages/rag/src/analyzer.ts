@@ -233,6 +233,11 @@ const FRAME_STEMS = new Set([
   'laku',
   // "nama lengkapnya apa": the whole of what is asked, not a topic.
   'lengkap',
+  // Chat words the passages seldom use, so that they would weigh as rare topics: "jaman
+  // Jepang" frames a time, "punya uang sendiri" and "suka ngelamun" what is asked about.
+  'zaman',
+  'punya',
+  'suka',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */
