@@ -248,6 +248,25 @@ const HONOURS_ASKED =
 /** What the question's own words weigh in a sentence's score, in a conversation (see compose). */
 const OWN_WORDS_SHARE = 0.2;
 
+/** How much better a sentence that points back must match to be the main fact (see compose). */
+const LEANING_MARGIN = 1.5;
+
+/** What a sentence gains by naming someone right after the passive verb asked (agentAfter). */
+const AGENT_BONUS = 0.15;
+
+/**
+ * For "siapa" asked with a passive verb ("dipimpin siapa", "diketik siapa"): a name right after
+ * that verb, after "oleh", or after its noun ("pimpinan", "ketua"). Null without such a verb.
+ */
+function agentAfter(words: readonly string[]): RegExp | null {
+  const roots = words
+    .filter((w) => /^di[a-z]{4,}$/.test(w) && !/^(?:dimana|dirinya|diri|dia)$/.test(w))
+    .map((w) => w.slice(2).replace(/i$/, ''));
+  if (roots.length === 0) return null;
+  const forms = roots.flatMap((r) => [`di${r}i?`, `${r}an`]);
+  return new RegExp(`\\b(?:${forms.join('|')})(?: oleh)? (?:[A-Z][\\w.'-]* )*?[A-Z][a-z]`);
+}
+
 /** How a narrator's note starts: outside the figure's voice, and plainly marked so. */
 export const NARRATOR_PREFIX = 'Catatan narator:';
 
@@ -441,12 +460,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (wanted === 'who') return f.names.some(namesSomeoneElse);
       return f.intents.has(wanted);
     };
+    const agentNamed = intent === 'who' ? agentAfter(questionWords) : null;
+    const agentSomewhere =
+      agentNamed !== null &&
+      passages.some((h) => isAboutTarget(h) && h.sentences.some((x) => agentNamed.test(x.text)));
     const hasAnswerShape = (sentence: IndexedSentence) => {
       const f = featuresOf(sentence);
       // His own name ("nama asli Bapak siapa") is given by a naming phrase, not by any name.
       if (askedOwnName) return GIVES_NAME.test(sentence.text);
       // "bareng siapa": someone named beside him ("Hatta dan Sutan Sjahrir", "bersama Sjahrir").
       if (intent === 'who' && companionAsked) return companionIn.test(sentence.text);
+      // "dipimpin siapa": the name right after the verb, when a passage gives one that way.
+      if (intent === 'who' && agentSomewhere) return agentNamed.test(sentence.text);
       if (intent === 'who') return holdsFact(sentence, 'who');
       // "Divonis berapa tahun" is answered by "empat tahun", not by "Desember 1930".
       if (count) return count.test(sentence.text);
@@ -498,6 +523,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;
         if (hasAnswerShape(sentence)) score += 0.2;
+        // "PDRI dipimpin siapa?": the name right after the verb or its noun ("di bawah pimpinan
+        // Sjafruddin", "diketik oleh Sayuti Melik") is the one asked for.
+        if (agentNamed?.test(sentence.text)) score += AGENT_BONUS;
         // In a conversation, a sentence with the question's own words answers it more than
         // one with only the conversation's ("ortu bapak siapa?" after his birthplace).
         // ... in a passage that is about the conversation (it matches one of its words).
@@ -641,10 +669,35 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const spelledOut = expansionSentence(question, content);
     const expansion = spelledOut && candidates.find((c) => spelledOut.test(c.sentence.text));
     if (expansion) first = expansion;
+    // Only a sentence that points back says what is asked ("ia dijuluki The Grand Old
+    // Man", for "Agus Salim dijuluki apa?"): it is the main fact, told after the sentence it
+    // points back at.
+    let leadIn: Candidate | undefined;
+    const leaning = fromTop.find((c) => c.relevance > 0);
+    if (
+      first &&
+      first.hit === mainHit &&
+      leaning &&
+      leaning !== first &&
+      featuresOf(leaning.sentence).leansBack &&
+      leaning.relevance >= LEANING_MARGIN * first.relevance
+    ) {
+      const before = mainHit.sentences[leaning.sentence.index - 1];
+      // ... the sentence before it standing on its own.
+      if (before && !featuresOf(before).leansBack) {
+        leadIn = fromTop.find((c) => c.sentence === before) ?? {
+          ...leaning,
+          sentence: before,
+          relevance: 0,
+          score: 0,
+        };
+        first = leaning;
+      }
+    }
     if (!first) {
       return compose({ karakter, question, hits: [] });
     }
-    const chosen: Candidate[] = [first];
+    const chosen: Candidate[] = leadIn ? [first, leadIn] : [first];
     // The time boundary (see below) is known from the main fact: a sentence on the other side of
     // it would be left out, so it does not take a place that a neighbour could fill.
     const narrated = afterLifetime(first.sentence.text, karakter);

@@ -98,6 +98,10 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['hatta', 'bapak ditangkap di den haag taun 27 ya', /1927/],
     // A tag question with a wrong detail is answered with the fact.
     ['hatta', 'bapak kuliahnya di leiden kan?', /Rotterdam/],
+    // "dipimpin siapa": the name right after the verb or its noun ("di bawah pimpinan ...").
+    ['hatta', 'PDRI itu dipimpin oleh siapa?', /Sjafruddin/],
+    // "merk" is "merek", as the passages write it.
+    ['hatta', 'sepatu merk apa yg bapak idam-idamkan?', /Bally/],
     // Chat words the passages seldom use ("jaman", "punya") frame the question, not its topic.
     ['soekarno', 'di jaman jepang bapak mimpin organisasi apa?', /Putera/],
   ] as const)('answers %s: %j', async (karakter, prompt, expected) => {

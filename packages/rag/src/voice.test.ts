@@ -463,6 +463,14 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Karena saya lahir pada 6 Juni, bulan Juni dikenang sebagai bulan Bung Karno.',
       ],
     ],
+    // A passive in the opening phrase of his clause is his: "yang saya tuturkan".
+    'a passive agent in the opening phrase is him': [
+      [
+        'Dalam otobiografi yang dituturkannya kepada Cindy Adams, Soekarno mengakui peran itu.',
+        'soekarno',
+        'Dalam otobiografi yang saya tuturkan kepada Cindy Adams, saya mengakui peran itu.',
+      ],
+    ],
     // A pronoun opening a joined clause is the sentence's subject.
     'a pronoun after ", dan" is the subject of the sentence': [
       [

@@ -450,7 +450,9 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
       !NOT_PASSIVE.has(`di${verb}`) &&
       !PLACE_NOUNS_AFTER_DI.has(verb) &&
       !insideQuotes(text, offset) &&
-      nearestPersonIsSpeaker(text.slice(0, offset), karakter)
+      // ... or in the opening phrase of a clause he then starts ("Dalam otobiografi yang
+      // dituturkannya kepada Cindy Adams, saya mengakui ...").
+      (nearestPersonIsSpeaker(text.slice(0, offset), karakter) || opensBeforeSpeaker(text, offset))
         ? `saya ${verb}`
         : whole,
   );

@@ -11,6 +11,9 @@ describe('learner spelling', () => {
     ['Wapres RI yg pertama', 'wakil presiden republik indonesia yang pertama'],
     // Case, diacritics and the old spelling of names.
     ['Soekarno, Tjokroaminoto dan Sjahrir — café', 'sukarno cokroaminoto dan syahrir cafe'],
+    // Words the passages write in full or in their standard form.
+    ['sepatu merk apa yg gak kebeli', 'sepatu merek apa yang tidak terbeli'],
+    ['maskawin bapak apa', 'mas kawin bapak apa'],
   ])('reads %j as %j', (typed, read) => {
     expect(learnerWords(typed)).toEqual(read.split(' '));
   });

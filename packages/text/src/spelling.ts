@@ -164,6 +164,8 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   liat: 'lihat',
   bikin: 'membuat',
   pengen: 'ingin',
+  merk: 'merek',
+  kebeli: 'terbeli',
   pgn: 'ingin',
   pingin: 'ingin',
   mo: 'mau',
