@@ -426,7 +426,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // the UNESCO listing of 2023).
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
-      terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
+      terms.some((t) => t.kind !== 'implied' && !t.aside && t.term === figureNameTerm(key)),
     );
     // The other figure's death, when it came in his own lifetime ("bung karno meninggal tgl
     // brp?" asked of Hatta), is his to tell, not a question about the time after his death.

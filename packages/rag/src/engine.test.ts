@@ -100,6 +100,12 @@ describe('rag engine (what POST /api/chat calls)', () => {
     ['hatta', 'bapak kuliahnya di leiden kan?', /Rotterdam/],
     // "dipimpin siapa": the name right after the verb or its noun ("di bawah pimpinan ...").
     ['hatta', 'PDRI itu dipimpin oleh siapa?', /Sjafruddin/],
+    // The other figure compared with ("seperti Bung Hatta") is no subject: his own studies.
+    [
+      'soekarno',
+      'bapak dulu kuliah di belanda juga, seperti bung hatta?',
+      /Technische Hoogeschool/,
+    ],
     // "merk" is "merek", as the passages write it.
     ['hatta', 'sepatu merk apa yg bapak idam-idamkan?', /Bally/],
     // Chat words the passages seldom use ("jaman", "punya") frame the question, not its topic.

@@ -78,4 +78,15 @@ describe("the learner's aside", () => {
     });
     expect(context.some((w) => w.aside)).toBe(false);
   });
+
+  // "... kyk bung hatta": the other figure compared with is no subject of the question.
+  it('marks the other figure after "seperti" (kyk, kayak) as an aside', () => {
+    const aside = (q: string, karakter: 'soekarno' | 'hatta') =>
+      normalizeQuestion(q, karakter)
+        .filter((w) => w.aside)
+        .map((w) => w.word);
+    expect(aside('bapak kuliah di belanda kyk bung hatta?', 'soekarno')).toEqual(['bung', 'hatta']);
+    expect(aside('bapak dibuang ke ende kayak soekarno?', 'hatta')).toEqual(['sukarno']);
+    expect(aside('bapak kuliah seperti hatta?', 'hatta')).toEqual([]);
+  });
 });

@@ -238,8 +238,20 @@ export function normalizeQuestion(
       out.push({ word: FIGURE_NAME[karakter], implied: true });
     }
   }
+  // "kuliahnya di belanda kan kyk bung hatta?": the other figure after "seperti" is a
+  // comparison, an aside: the question is still about him.
+  const compared = new Set<number>();
+  out.forEach((w, i) => {
+    if (w.word !== 'seperti') return;
+    const at = out[i + 1]?.word === 'bung' ? i + 2 : i + 1;
+    if (OTHER_NAME[karakter].has(out[at]?.word ?? '')) {
+      for (let j = i + 1; j <= at; j++) compared.add(j);
+    }
+  });
   if (!asides) return out;
-  return out.map((w, i) => (i >= asideFrom && !w.implied ? { ...w, aside: true } : w));
+  return out.map((w, i) =>
+    (i >= asideFrom || compared.has(i)) && !w.implied ? { ...w, aside: true } : w,
+  );
 }
 
 /** The folded name token of each figure (also the stem the analyzer indexes the name under). */

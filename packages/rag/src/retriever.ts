@@ -107,6 +107,8 @@ export interface QueryTerm {
   alternatives: readonly { term: string; weight: number }[];
   /** A word of the conversation the question follows, not of the question (SearchOptions). */
   fromContext?: boolean;
+  /** Typed only in the learner's aside ("... kyk bung hatta"): no figure the question is about. */
+  aside?: boolean;
 }
 
 export interface IndexedSentence {
@@ -387,6 +389,7 @@ export function createRetriever(
           : {}),
         weight: factor * idfOf(term),
         isName: NAME_TERMS.has(term),
+        ...(aside ? { aside: true } : {}),
         alternatives: synonyms.map((t) => ({
           term: t,
           weight: factor * opts.synonymWeight * idfOf(t),
@@ -525,7 +528,7 @@ export function createRetriever(
     const contentMass = contentMassOf(terms);
     // The figure(s) the question is about: those it names, else the one being asked.
     const named = CHARACTER_KEYS.filter((key) =>
-      terms.some((t) => t.kind !== 'implied' && t.term === figureNameTerm(key)),
+      terms.some((t) => t.kind !== 'implied' && !t.aside && t.term === figureNameTerm(key)),
     );
     const targets: readonly CharacterKey[] = named.length ? named : [karakter];
     // The scored documents, in document order; ranks are then taken best first on demand
