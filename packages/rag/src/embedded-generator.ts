@@ -135,8 +135,8 @@ const DEATH_WORDS =
   /\b(?:wafat|meninggal|mangkat|berpulang|dimakamkan|pemakaman|makam|makamnya|jenazah)\b/i;
 /** The words of a figure's own names, as written (not an answer to "siapa" about him). */
 const OWN_NAMES: Record<CharacterKey, readonly string[]> = {
-  soekarno: ['Soekarno', 'Sukarno', 'Karno', 'Koesno'],
-  hatta: ['Hatta', 'Mohammad'],
+  soekarno: ['Soekarno', 'Sukarno', 'Karno', 'Koesno', 'Kusno'],
+  hatta: ['Hatta', 'Mohammad', 'Muhammad', 'Athar'],
 };
 /**
  * Whether a sentence as spoken still names the speaker on his own: not inside a longer proper
@@ -359,6 +359,8 @@ interface Candidate {
   hitRank: number;
   sentence: IndexedSentence;
   relevance: number;
+  /** In a conversation, the share of the question's own words it has (else its relevance). */
+  ownRelevance: number;
   score: number;
   /** The sentence is about the person its passage is about, not the one asked about. */
   otherPerson?: boolean;
@@ -571,7 +573,17 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const length = f.words;
         if (length < 5) score -= 0.2;
         if (length > 40) score -= 0.15;
-        candidates.push({ hit, hitRank, sentence, relevance, score, otherPerson, doing });
+        const ownRelevance = ownMass > 0 ? ownOf(sentence) / ownMass : relevance;
+        candidates.push({
+          hit,
+          hitRank,
+          sentence,
+          relevance,
+          ownRelevance,
+          score,
+          otherPerson,
+          doing,
+        });
       }
     });
     const byScore = (a: Candidate, b: Candidate) =>
@@ -656,7 +668,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     if (first && (SHAPED_INTENTS.has(intent) || askedOwnName) && !hasAnswerShape(first.sentence)) {
       const base = first;
       first =
-        shapedAnswer((c) => c.hit !== base.hit && c.relevance >= 0.75 * base.relevance) ??
+        // ... (in a conversation, as well by the question's own words: "nikahnya dmn?" after
+        // talk of the dowry).
+        shapedAnswer((c) => c.hit !== base.hit && c.ownRelevance >= 0.75 * base.ownRelevance) ??
         shapedAnswer(
           (c) =>
             c.hit === base.hit &&

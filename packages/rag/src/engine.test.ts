@@ -389,6 +389,27 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).not.toMatch(/Saya menikah dengan Rahmi/);
   });
 
+  // A shaped answer ("di mana") is looked for by the question's own words, not by the
+  // conversation's: the wedding's place after talk of the dowry; the father, not his own name.
+  it.each([
+    [
+      ['mas kawin bapak dulu apa?', 'Buku yang saya tulis sendiri, Alam Pikiran Yunani.'],
+      'nikahannya di mana?',
+      /^[^.!]*[.!] [^.]*Megamendung/,
+    ],
+    [['nama kecil bapak siapa?', 'Muhammad Athar.'], 'ayah bapak namanya siapa?', /Djamil/],
+  ] as const)(
+    'reads %j, then answers %j by its own words',
+    async ([user, figure], prompt, fact) => {
+      const answer = await engine.answer({
+        karakter: 'hatta',
+        prompt,
+        history: turn(user, figure),
+      });
+      expect(answer.response).toMatch(fact);
+    },
+  );
+
   // ... but a short question about him stands on its own, whatever was said before.
   it.each([
     ['hatta', 'istri bapak siapa?', /Rahmi/],

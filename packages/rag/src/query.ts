@@ -192,9 +192,14 @@ export function normalizeQuestion(
       i++;
     } else if (
       (word === 'nama' || word === 'namanya') &&
-      PERSON_NOUNS.has(next.replace(/nya$/, ''))
+      (PERSON_NOUNS.has(next.replace(/nya$/, '')) ||
+        (word === 'namanya' &&
+          words
+            .slice(Math.max(start, i - 2), i)
+            .some((w) => PERSON_NOUNS.has(w.replace(/nya$/, '')))))
     ) {
-      // "nama ayah Bapak" asks who his father is: the answer names him without the word "nama".
+      // "nama ayah Bapak" (or "ayah Bapak namanya") asks who his father is: the answer names
+      // him without the word "nama".
       continue;
     } else if (word === 'orang' && previous === 'berapa') {
       // "istrinya berapa orang": the unit of a count, no topic ("orang tua", parents, keeps it).
