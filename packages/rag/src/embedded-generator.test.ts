@@ -17,7 +17,7 @@ import { personaLines, PERSONAS } from './persona';
 import { createRetriever, type IndexedSentence } from './retriever';
 import { splitSentences } from '@dwitunggal/text/fold';
 import { evalDir, realPassages, realRetriever } from './testing/fixtures';
-import { toFirstPerson } from './voice';
+import { toFirstPerson, weTwoAfter } from './voice';
 
 const retriever = await realRetriever();
 const passages = await realPassages();
@@ -39,8 +39,13 @@ function isGrounded(text: string, input: GenerateInput): boolean {
   const allowed = new Set(personaLines(input.karakter));
   allowed.add(NARRATOR_PREFIX);
   for (const hit of input.hits) {
+    let previous = '';
     for (const sentence of splitSentences(hit.passage.text)) {
-      allowed.add(toFirstPerson(withoutToday(sentence), input.karakter));
+      const spoken = toFirstPerson(withoutToday(sentence), input.karakter);
+      allowed.add(spoken);
+      // After the sentence before it in the passage, "mereka" may be the group he was in.
+      if (previous) allowed.add(weTwoAfter(previous, spoken));
+      previous = spoken;
       const note = todayNote(sentence);
       if (note) allowed.add(note);
       // A narrator's note quotes the passage as written.
@@ -87,19 +92,25 @@ describe('embedded generator', () => {
         expect(isGrounded(answer.text, input), `${karakter}: ${q.question}\n${answer.text}`).toBe(
           true,
         );
-        for (const fact of answer.facts) {
+        answer.facts.forEach((fact, i) => {
           const passage = passages.find((p) => p.id === fact.passageId);
           expect(splitSentences(passage?.text ?? '')).toContain(fact.original);
+          const spoken = toFirstPerson(withoutToday(fact.original), karakter);
+          // After the sentence before it in its passage, "mereka" may be the group he was in.
+          const before = answer.facts[i - 1];
+          const follows = before?.passageId === fact.passageId && before.index === fact.index - 1;
           expect(fact.spoken).toBe(
             answer.opening === NARRATOR_PREFIX
               ? fact.original
-              : toFirstPerson(withoutToday(fact.original), karakter),
+              : follows
+                ? weTwoAfter(before.spoken, spoken)
+                : spoken,
           );
           // Nothing after his death is said in his voice, not even what a place is today.
           expect(answer.opening === NARRATOR_PREFIX).toBe(afterLifetime(fact.original, karakter));
           if (answer.opening !== NARRATOR_PREFIX)
             expect(fact.spoken).not.toMatch(/\b(?:kini|sekarang|dewasa ini|saat ini)\b/i);
-        }
+        });
       }
     }
   });

@@ -24,7 +24,7 @@ import {
 } from './retriever';
 import { isFrameStem } from './analyzer';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
-import { KIN_NOUNS, toFirstPerson } from './voice';
+import { KIN_NOUNS, toFirstPerson, weTwoAfter } from './voice';
 
 /**
  * The embedded, offline and deterministic generator. It never writes a fact of its own: the
@@ -905,16 +905,26 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // The time boundary: when the main fact lies after the figure's death, the answer is a
     // narrator's note with the facts as written; otherwise such sentences are left out.
     const kept = chosen.filter((c) => afterLifetime(c.sentence.text, karakter) === narrated);
-    const facts: UsedSentence[] = kept.map((c) => {
+    const facts: UsedSentence[] = [];
+    for (const c of kept) {
       const note = narrated ? null : todayNote(c.sentence.text);
-      return {
+      const before = facts.at(-1);
+      const spoken = narrated ? c.sentence.text : spokenOf(c.sentence, karakter);
+      facts.push({
         passageId: c.hit.passage.id,
         index: c.sentence.index,
         original: c.sentence.text,
-        spoken: narrated ? c.sentence.text : spokenOf(c.sentence, karakter),
+        // "... Bung Karno, saya, dan Dr. Radjiman berangkat ke Dalat. Di Dalat, ... kami
+        // bertemu ...": the group of the sentence before, him included.
+        spoken:
+          !narrated &&
+          before?.passageId === c.hit.passage.id &&
+          before.index === c.sentence.index - 1
+            ? weTwoAfter(before.spoken, spoken)
+            : spoken,
         ...(note ? { note } : {}),
-      };
-    });
+      });
+    }
     const said = facts.map(withNote);
     const greeting = narrated ? NARRATOR_PREFIX : pickLine(persona.openings, seed);
     // "bapak pernah dipenjara gk?": a claim the answer's first sentence states is confirmed.

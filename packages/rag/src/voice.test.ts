@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFirstPerson } from './voice';
+import { toFirstPerson, weTwoAfter } from './voice';
 
 type Figure = Parameters<typeof toFirstPerson>[1];
 
@@ -638,4 +638,29 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
     ],
   };
   for (const [title, rows] of Object.entries(cases)) it(title, () => expectSpoken(rows));
+});
+
+describe('the group of the sentence before', () => {
+  // "Bung Karno, saya, dan Dr. Radjiman berangkat ke Dalat. Di Dalat, mereka bertemu ...": the
+  // same group, him included; a pair the sentence names itself is its own.
+  it('makes "mereka" after a sentence joining him with others "kami"', () => {
+    const before = 'Pada 9 Agustus 1945, Bung Karno, saya, dan Dr. Radjiman berangkat ke Dalat.';
+    expect(weTwoAfter(before, 'Di Dalat, pada 12 Agustus 1945, mereka bertemu Terauchi.')).toBe(
+      'Di Dalat, pada 12 Agustus 1945, kami bertemu Terauchi.',
+    );
+    expect(
+      weTwoAfter('Saya dan Bung Karno belum pernah bertemu.', 'Keduanya bertemu pada 1932.'),
+    ).toBe('Kami berdua bertemu pada 1932.');
+    expect(
+      weTwoAfter(
+        'Sementara itu saya dan Hatta tampil di depan.',
+        'Menurut penuturan Hatta dan Sjahrir, pembagian peran itu dibicarakan di antara mereka.',
+      ),
+    ).toBe(
+      'Menurut penuturan Hatta dan Sjahrir, pembagian peran itu dibicarakan di antara mereka.',
+    );
+    expect(weTwoAfter('Saya lahir di Surabaya.', 'Mereka pindah ke Mojokerto.')).toBe(
+      'Mereka pindah ke Mojokerto.',
+    );
+  });
 });

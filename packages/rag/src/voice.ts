@@ -813,6 +813,27 @@ function weTwo(spoken: string): string {
   return spoken.slice(0, from) + rest;
 }
 
+/**
+ * The sentence after one that joins him with others ("Bung Karno, saya, dan Dr. Radjiman
+ * berangkat ke Dalat"): its "mereka" or "keduanya" are the same group, him included ("Di Dalat,
+ * ... kami bertemu ..."), unless the sentence names a pair of its own first ("Menurut penuturan
+ * Hatta dan Sjahrir, ... di antara mereka").
+ */
+export function weTwoAfter(previous: string, spoken: string): string {
+  if (!SPEAKER_JOINED.test(previous) && !/, saya,? dan [A-Z]/.test(previous)) return spoken;
+  return spoken.replace(
+    /\b(?:[Mm]ereka|[Kk]eduanya)\b/g,
+    (whole: string, offset: number, text: string) => {
+      if (insideQuotes(text, offset) || OWN_PAIR.test(text.slice(0, offset))) return whole;
+      const we = /^[Mm]ereka$/.test(whole) ? 'kami' : 'kami berdua';
+      return /^[A-Z]/.test(whole) ? capitalised(we) : we;
+    },
+  );
+}
+
+/** A pair or a group the sentence names itself, before its "mereka". */
+const OWN_PAIR = /[A-Z][\w.'-]* (?:dan|serta) [A-Z]|\bpara [a-z]/;
+
 function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
