@@ -376,24 +376,6 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(/Den Haag/);
   });
 
-  // "di sana" is the place the last exchange named last, searched as the learner's own word.
-  it('reads "disana" as the place just named', () => {
-    const history = turn('kapan bapak ke belanda?', 'Tahun 1921, saya belajar di Rotterdam.');
-    const resolved = resolveFollowUp({
-      karakter: 'hatta',
-      prompt: 'disana ikut organisasi apa?',
-      history,
-    });
-    expect(resolved.query).toBe('di Rotterdam ikut organisasi apa?');
-    expect(
-      resolveFollowUp({
-        karakter: 'hatta',
-        prompt: 'di sana ngapain?',
-        history: turn('halo', 'Halo.'),
-      }).query,
-    ).toBe('di sana ngapain?');
-  });
-
   // In a conversation the answer opens with what is asked, not with a retelling of the last
   // reply from the same passage.
   it('opens a follow-up answer with the answer, not with what was just said', async () => {

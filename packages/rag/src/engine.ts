@@ -63,22 +63,7 @@ export interface RagRequest {
  * finds nothing ("jurusan apa pak?" after "Bapak kuliah di mana?"). "And then?" goes on from the
  * figure's previous reply instead of repeating it.
  */
-/**
- * "disana ikut organisasi apa?" after "... belajar di Rotterdam": "di sana" is the place the last
- * exchange named last (placesIn), searched as the learner's own word. The prompt as typed
- * otherwise.
- */
-function placeResolved(prompt: string, exchange: readonly string[]): string {
-  const pointer = /\b(?:di|ke|dari) ?(?:sana|situ)\b/i.exec(prompt);
-  if (!pointer) return prompt;
-  const places = exchange.flatMap((text) => splitSentences(text).flatMap(placesIn));
-  const place = places.at(-1);
-  if (!place) return prompt;
-  const preposition = /^(di|ke|dari)/i.exec(pointer[0])?.[1]?.toLowerCase() ?? 'di';
-  return `${prompt.slice(0, pointer.index)}${preposition} ${place}${prompt.slice(pointer.index + pointer[0].length)}`;
-}
-
-export function resolveFollowUp({ prompt: typed, history }: RagRequest): {
+export function resolveFollowUp({ prompt, history }: RagRequest): {
   query: string;
   /** What the question refers to, searched with a reduced weight (SearchOptions.context). */
   context?: string;
@@ -93,13 +78,9 @@ export function resolveFollowUp({ prompt: typed, history }: RagRequest): {
   contextShare?: number;
 } {
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
-  if (!lastUser) return { query: typed };
-  const question = analyzeQuestion(typed);
+  if (!lastUser) return { query: prompt };
+  const question = analyzeQuestion(prompt);
   const lastFigure = history && [...history].reverse().find((t) => t.role === 'figure');
-  const prompt = placeResolved(
-    typed,
-    lastFigure ? [lastUser.text, lastFigure.text] : [lastUser.text],
-  );
   // A short question in a conversation that names no one ("disidang di mana?", "digantiin
   // siapa?") is about the last topic even without a word pointing back: searched with the
   // conversation as context, its own words leading, and alone when that finds nothing. One that
