@@ -29,6 +29,10 @@ describe('analyzeQuestion', () => {
     ['bener gk bapak lahir di blitar', 'yesNo'],
     ['bapak kuliah di leiden kan?', 'yesNo'],
     ['bung karno presiden seumur hidup ya?', 'yesNo'],
+    // "apa" opening a claim asks no "what".
+    ['apa benar bapak memimpin delegasi di KMB?', 'yesNo'],
+    ['apa bapak pernah dipenjara?', 'yesNo'],
+    ['apa yang pernah bapak tulis?', 'other'],
     ['koperasi itu apa ya', 'other'],
     ['ceritain masa kecil bapak dong', 'other'],
   ])('%s -> %s', (question, type) => {

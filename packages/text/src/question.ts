@@ -274,7 +274,11 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
   ) {
     return 'yesNo';
   }
-  if ((has('benar') || has('betul') || has('pernah')) && !has('apa')) return 'yesNo';
+  // "apa benar bapak ...", "apa bapak pernah ...": "apa" opens the claim, it asks no "what".
+  const opensWithApa = words[0] === 'apa' && words[1] !== 'yang' && !words.slice(1).includes('apa');
+  if ((has('benar') || has('betul') || has('pernah')) && (!has('apa') || opensWithApa)) {
+    return 'yesNo';
+  }
   return 'other';
 }
 
