@@ -242,7 +242,7 @@ const PROCLAIMERS_HONOURED =
   /\b[Nn]ama (?:Soekarno|Sukarno|Bung Karno|(?:Mohammad )?Hatta|Bung Hatta|kedua proklamator)\b[^.;]*\bdiabadikan\b|\bmemakai nama sang proklamator\b/;
 
 /** A question about his name given to things ("nama bapak dipake buat bandara?"). */
-const HONOURS_ASKED =
+export const HONOURS_ASKED =
   /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama\b/i;
 
 /** What the question's own words weigh in a sentence's score, in a conversation (see compose). */

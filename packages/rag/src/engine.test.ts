@@ -106,6 +106,14 @@ describe('rag engine (what POST /api/chat calls)', () => {
       'bapak dulu kuliah di belanda juga, seperti bung hatta?',
       /Technische Hoogeschool/,
     ],
+    // His name given to things came after his death: a narrator's note on the honours, and
+    // "sekarang" asks what bears his name, not about today.
+    [
+      'hatta',
+      'ada universitas yang pakai nama bapak?',
+      /^Catatan narator:.*Universitas Bung Hatta/,
+    ],
+    ['soekarno', 'nama bapak dipake buat apa aja skrg?', /^Catatan narator:.*Soekarno-Hatta/],
     // "merk" is "merek", as the passages write it.
     ['hatta', 'sepatu merk apa yg bapak idam-idamkan?', /Bally/],
     // Chat words the passages seldom use ("jaman", "punya") frame the question, not its topic.

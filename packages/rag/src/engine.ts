@@ -6,7 +6,12 @@ import { figureNameTerm, namesSomeone } from './query';
 import { KIN_NOUNS } from './voice';
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
 import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
-import { afterLifetime, createEmbeddedGenerator, onlySmallTalk } from './embedded-generator';
+import {
+  afterLifetime,
+  createEmbeddedGenerator,
+  HONOURS_ASKED,
+  onlySmallTalk,
+} from './embedded-generator';
 import type { FallbackReason, GenerateOptions, Generator, StreamEvent } from './generator';
 import type { Passage } from './knowledge';
 import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provider';
@@ -160,7 +165,8 @@ function lifeEnd({ prompt }: RagRequest): 'death' | 'after' | null {
   if (words.some((w) => (KIN_NOUNS as readonly string[]).includes(w.replace(/nya$/, '')))) {
     return null;
   }
-  return lifeEndAsked(words);
+  // "ada universitas yg pake nama bapak?": his name given to things came after his death.
+  return lifeEndAsked(words) ?? (HONOURS_ASKED.test(prompt) ? 'after' : null);
 }
 
 /**
@@ -305,7 +311,11 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
   const dialog = createDialog(options.passages, retriever);
   const input = (request: RagRequest) => {
     const resolved = resolveFollowUp(request);
-    const { query, fallbackContext, alreadySaid, alone, contextShare } = resolved;
+    const { fallbackContext, alreadySaid, alone, contextShare } = resolved;
+    // "nama bapak dipake buat apa aja skrg": what bears his name, not a question about today.
+    const query = HONOURS_ASKED.test(resolved.query)
+      ? resolved.query.replace(/\b(?:sekarang|skrg|kini|saat ini)\b/gi, ' ')
+      : resolved.query;
     // A question with no topic of its own ("taun brp tuh? dmn?") asks about the conversation's.
     const context =
       resolved.context ??

@@ -259,6 +259,7 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   // "bandara": the short form of "bandar udara", which the passages write out.
   bandara: 'bandar udara',
   pake: 'pakai',
+  dipake: 'dipakai',
   rs: 'rumah sakit',
   drpd: 'daripada',
   kerjasama: 'kerja sama',
