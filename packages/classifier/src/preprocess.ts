@@ -20,11 +20,13 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
  * read as ya, waktu, ibu and bersama. 4: models carry the implicit out-of-scope unit (one output
  * after the tags, `outOfScopeUnit` in content.json); tokens unchanged. 5: a chat word with a
  * possessive reads as its standard form ("critanya" -> "cerita"); "pake", "tetep", "ngekos",
- * "kos", "maskawin" and "autobiografi" read as pakai, tetap, indekos, mas kawin and otobiografi;
+ * "kos", "maskawin" and "autobiografi" read as pakai, tetap, indekos, mahar and otobiografi;
  * "kelompok", "permisi", "diskusi" and "kalimantan" are roots; "jogja" and "yogya" read as
- * yogyakarta; "tahan" and "sepatu" are roots; rs, drpd, kerjasama, tjokro expanded.
+ * yogyakarta; "tahan" and "sepatu" are roots; rs, drpd, kerjasama, tjokro expanded. 6:
+ * "maskawin" reads as "mas kawin", as the tags and the knowledge base write it; "merk", "kebeli"
+ * and "dipake" read as merek, terbeli and dipakai.
  */
-export const PREPROCESS_VERSION = 5;
+export const PREPROCESS_VERSION = 6;
 
 export interface PreprocessOptions {
   /** Informal spelling, old spelling and repeated letters (@dwitunggal/text/spelling). */
