@@ -463,6 +463,14 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Karena saya lahir pada 6 Juni, bulan Juni dikenang sebagai bulan Bung Karno.',
       ],
     ],
+    // An idea is no one "ia" could be: after "penggali Pancasila", "ia" is still him.
+    'a pronoun skips the names of ideas': [
+      [
+        'Soekarno dikenal sebagai penggali Pancasila, karena gagasan itu pertama kali ia sampaikan pada 1 Juni 1945.',
+        'soekarno',
+        'Saya dikenal sebagai penggali Pancasila, karena gagasan itu pertama kali saya sampaikan pada 1 Juni 1945.',
+      ],
+    ],
     // A passive in the opening phrase of his clause is his: "yang saya tuturkan".
     'a passive agent in the opening phrase is him': [
       [

@@ -413,7 +413,7 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
     /\b(ia|dia|beliau)\b/g,
     (whole: string, _p: string, offset: number, text: string) =>
       !insideQuotes(text, offset) &&
-      nearestPersonIsSpeaker(text.slice(0, offset), karakter) &&
+      nearestPersonIsSpeaker(text.slice(0, offset), karakter, '', true) &&
       !pointsAtOtherSubject(text.slice(0, offset))
         ? 'saya'
         : whole,
@@ -609,7 +609,12 @@ function lodgesThere(before: string, noun: string): boolean {
  * candidates: a capitalised run right after "di", "ke" or "dari" ("di Mojokerto"), and a run
  * that follows such a place after a comma ("di Blitar, Jawa Timur").
  */
-function nearestPersonIsSpeaker(before: string, karakter: CharacterKey, possessed = ''): boolean {
+function nearestPersonIsSpeaker(
+  before: string,
+  karakter: CharacterKey,
+  possessed = '',
+  pronoun = false,
+): boolean {
   // "menemui saya di rumahnya": met at home, the home is his.
   if (possessed === 'rumah' && /\bsaya (?:di|ke) $/.test(before)) return true;
   // "ibunya ... keluarganya": the family is the mother's; "ibunya dan ayahnya": both his.
@@ -621,7 +626,13 @@ function nearestPersonIsSpeaker(before: string, karakter: CharacterKey, possesse
   // when no one else comes after it.
   const attribution = /^Menurut\b([^,]*),/.exec(before);
   const rest = attribution ? before.slice(attribution[0].length) : before;
-  const found = nearestCandidate(rest, !attribution, relativeCounts, OWN_EARLIER_NAMES[karakter]);
+  const found = nearestCandidate(
+    rest,
+    !attribution,
+    relativeCounts,
+    OWN_EARLIER_NAMES[karakter],
+    pronoun,
+  );
   return found ?? (attribution ? /\bsaya\b/i.test(attribution[1] ?? '') : false);
 }
 
@@ -631,6 +642,7 @@ function nearestCandidate(
   startsSentence: boolean,
   relativeCounts: boolean,
   ownNames: ReadonlySet<string>,
+  pronoun = false,
 ): boolean | null {
   const words = before.split(' ').filter((w) => w !== '');
   const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
@@ -670,10 +682,31 @@ function nearestCandidate(
     if (relativeCounts && KIN_POSSESSED.test(word)) return false;
     // An office or an acronym ("sebagai Wakil Presiden", "kepada DPR") names no possessor.
     if (OFFICE_WORDS.has(word) || /^[A-Z]{2,}$/.test(word)) continue;
+    // An idea or a document is no one "ia" could be ("gagasan Pancasila itu ia sampaikan").
+    if (pronoun && CONCEPT_WORDS.has(word)) continue;
     if (capitalised(i) && !place[i]) return false;
   }
   return null;
 }
+
+/** Capitalised names of ideas, documents and bodies of the period: never a person. */
+const CONCEPT_WORDS: ReadonlySet<string> = new Set([
+  'Pancasila',
+  'Proklamasi',
+  'Demokrasi',
+  'Terpimpin',
+  'Konstituante',
+  'Dekret',
+  'Manipol',
+  'Marhaenisme',
+  'Nasakom',
+  'Trikora',
+  'Supersemar',
+  'Dwitunggal',
+  'Piagam',
+  'Undang-Undang',
+  'Dasar',
+]);
 
 /** Verbs and prepositions after which "saya" is an object, not the subject of the clause. */
 const OBJECT_OF = /^(?:bertemu|menemui|mengunjungi|mewawancarai|menjenguk|kepada|mendampingi)$/;
