@@ -206,6 +206,21 @@ export function todayNote(sentence: string): string | null {
  * in his mouth, only in a narrator's note.
  */
 export function afterLifetime(sentence: string, karakter: CharacterKey): boolean {
+  // The knowledge base's sentences are read again for every answer: each reading is kept.
+  const key = `${karakter}\u0000${sentence}`;
+  const known = lifetimeReadings.get(key);
+  if (known !== undefined) return known;
+  const after = readsAfterLifetime(sentence, karakter);
+  if (lifetimeReadings.size >= MAX_LIFETIME_READINGS) lifetimeReadings.clear();
+  lifetimeReadings.set(key, after);
+  return after;
+}
+
+/** Sentences whose reading is kept (see afterLifetime); a full cache starts over. */
+const MAX_LIFETIME_READINGS = 20_000;
+const lifetimeReadings = new Map<string, boolean>();
+
+function readsAfterLifetime(sentence: string, karakter: CharacterKey): boolean {
   // The proclaimers' names given to an airport, streets, a university: honours after their
   // deaths, even where no year says so.
   if (PROCLAIMERS_HONOURED.test(sentence)) return true;

@@ -39,6 +39,13 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion(question).type).toBe(type);
   });
 
+  it('reads a question once and shares its reading, frozen', () => {
+    const first = analyzeQuestion('bapak lahir dmn?');
+    expect(analyzeQuestion('bapak lahir dmn?')).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.words)).toBe(true);
+    expect(first.type).toBe('where');
+  });
+
   it('recognises follow-ups that lean on the previous turn', () => {
     for (const q of [
       'lalu?',

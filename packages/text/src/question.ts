@@ -313,7 +313,25 @@ export function askedFacts(words: readonly string[]): ('when' | 'where' | 'who' 
   return asked;
 }
 
+/**
+ * The reading of a question, kept for the last questions read: one answer reads its question
+ * (and the conversation's) many times. The result is frozen, since it is shared.
+ */
 export function analyzeQuestion(text: string): QuestionAnalysis {
+  const known = analyses.get(text);
+  if (known) return known;
+  const analysis = readQuestion(text);
+  Object.freeze(analysis.words);
+  if (analyses.size >= MAX_ANALYSES) analyses.clear();
+  analyses.set(text, Object.freeze(analysis));
+  return analysis;
+}
+
+/** Questions whose reading is kept (see analyzeQuestion); a full cache starts over. */
+const MAX_ANALYSES = 512;
+const analyses = new Map<string, QuestionAnalysis>();
+
+function readQuestion(text: string): QuestionAnalysis {
   const words = learnerWords(text, 64);
   const type = questionType(words, wordsOf(foldForMatch(text))[0]);
   const topical = words.filter(
