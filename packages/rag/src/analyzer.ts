@@ -238,6 +238,8 @@ const FRAME_STEMS = new Set([
   'zaman',
   'punya',
   'suka',
+  // "kenapa bapak pake demokrasi terpimpin": using or adopting, said of anything.
+  'pakai',
 ]);
 
 /** Whether a query stem only frames the question (see FRAME_STEMS). */

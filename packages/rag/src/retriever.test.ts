@@ -96,6 +96,19 @@ describe('retrieval over the knowledge base', () => {
     expect(terms.some((t) => t.kind === 'corrected')).toBe(false);
   });
 
+  // "menerapkan" is a word the passages lack, not a typo of "tetap": it stays unknown, and as a
+  // word of the predicate it weighs half a rare topic.
+  it('leaves a well-formed derived word uncorrected, at a smaller weight', () => {
+    const terms = retriever.analyze('Mengapa Bapak menerapkan Demokrasi Terpimpin?', 'soekarno');
+    const word = terms.find((t) => t.word === 'menerapkan');
+    expect(word?.kind).toBe('unknown');
+    const nonsense = retriever.analyze('qwertzuiop', 'soekarno')[0];
+    expect(word!.weight).toBeCloseTo(nonsense!.weight / 2, 5);
+    expect(ids('Mengapa Bapak menerapkan Demokrasi Terpimpin?', 'soekarno')[0]).toBe(
+      'republik-028',
+    );
+  });
+
   it('returns nothing for off-topic questions and questions after the figures lifetimes', () => {
     for (const question of [
       'siapa presiden Amerika sekarang',

@@ -182,6 +182,12 @@ interface Posting {
 }
 
 const phraseKey = (a: string, b: string) => `${a} ${b}`;
+/** The weight left to a derived word that no passage knows ("menerapkan"). */
+const DERIVED_UNKNOWN_WEIGHT = 0.5;
+
+/** A word with both a derivational prefix and suffix around a root of four letters or more. */
+const DERIVED = /^(?:me[nmg]?|mem|meny|di|ber|ter|pe[nmg]?|per|ke)[a-z]{4,}(?:kan|an|i)$/;
+
 /** An ordinal term of the query ("ke 7" -> "ke7", see the analyzer's ORDINALS). */
 export const ORDINAL_TERM = /^ke\d+$/;
 
@@ -367,7 +373,12 @@ export function createRetriever(
       let synonyms = expansionsOf(term).filter((t) => postings.has(t));
       if (!postings.has(term) && synonyms.length === 0) {
         const tryCorrection =
-          !/\d/.test(word) && word.length >= MIN_FUZZY_LENGTH && corrections < MAX_CORRECTIONS;
+          !/\d/.test(word) &&
+          word.length >= MIN_FUZZY_LENGTH &&
+          // A well-formed derived word ("menerapkan") is a word the passages lack, not a typo:
+          // "correcting" it finds another word ("tetap").
+          !DERIVED.test(word) &&
+          corrections < MAX_CORRECTIONS;
         if (tryCorrection) corrections += 1;
         const corrected = tryCorrection ? vocabulary.closest(word) : undefined;
         if (corrected !== undefined) {
@@ -377,6 +388,8 @@ export function createRetriever(
           synonyms = expansionsOf(term).filter((t) => postings.has(t));
         } else {
           kind = 'unknown';
+          // ... and weighs as a word of the predicate, not as a rare topic.
+          if (DERIVED.test(word)) factor *= DERIVED_UNKNOWN_WEIGHT;
         }
       }
       const yearValue = /^\d{4}$/.test(word) ? Number(word) : NaN;
