@@ -7,6 +7,7 @@ import { routeModules } from '../../app/route-table';
 import type { PageBootConfig } from '../inline/page-boot';
 import type * as Render from '../render';
 import { chunksOf, closure, entryChunk, routeClosure, type BundleChunk } from './bundle-graph';
+import { FACES_NOT_PRELOADED, withoutFontPreloads } from './font-preload';
 import { compileInlineScript } from './inline-script';
 
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
@@ -45,9 +46,10 @@ async function loadRenderer(root: string, outDir: string): Promise<typeof Render
 
 /**
  * Writes the prerendered pages into `dist`: one HTML file per route of PRERENDERED_ROUTES, built
- * from dist/index.html with the route's markup in #root, its title in <head> and its boot script
- * (inline/page-boot.ts) instead of the shell's scripts; and dist/prerendered.json (route -> file)
- * for the server. Answers that manifest.
+ * from dist/index.html with the route's markup in #root, its title in <head>, its boot script
+ * (inline/page-boot.ts) instead of the shell's scripts and only the font preloads of faces it
+ * sets (font-preload.ts); and dist/prerendered.json (route -> file) for the server. Answers that
+ * manifest.
  */
 async function prerenderPages(
   root: string,
@@ -95,7 +97,8 @@ async function prerenderPages(
     // React puts hoisted tags (<link rel=preload> of images) ahead of the markup: move them to <head>.
     const hoisted = page.html.match(/^(?:<link [^>]*\/>)*/)![0];
     const body = page.html.slice(hoisted.length);
-    const html = shell
+    // The shell's font preloads, less the faces this page never sets (font-preload.ts).
+    const html = withoutFontPreloads(shell, FACES_NOT_PRELOADED[route.path] ?? [])
       .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`) // escaped by React
       .replace(/<script>[\s\S]*?<\/script>\s*/g, '')
       .replace(/<link rel="modulepreload" crossorigin href="[^"]*">\s*/g, '')
