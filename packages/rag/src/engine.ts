@@ -64,9 +64,11 @@ export interface RagRequest {
  * begitu?", "beliau menikah dengan siapa?", "hasilnya apa?") is searched with the learner's
  * previous question (and the figure's reply) as context: the question asked now leads, the
  * context says what "itu", "beliau" or "di sana" point at (see SearchOptions.context). Any other
- * question is searched alone first, and with the previous question as context only when alone it
- * finds nothing ("jurusan apa pak?" after "Bapak kuliah di mana?"). "And then?" goes on from the
- * figure's previous reply instead of repeating it.
+ * question is searched with the last exchange as context too, at most 0.3 of its own weight
+ * ("ada brp negara yg ikut?" after talk of the Asia-Africa Conference); alone when that finds
+ * nothing, and with the previous question alone after that ("jurusan apa pak?" after "Bapak
+ * kuliah di mana?"). "And then?" goes on from the figure's previous reply instead of repeating
+ * it.
  */
 export function resolveFollowUp({ prompt, history }: RagRequest): {
   query: string;
