@@ -65,10 +65,10 @@ export interface RagRequest {
  * previous question (and the figure's reply) as context: the question asked now leads, the
  * context says what "itu", "beliau" or "di sana" point at (see SearchOptions.context). Any other
  * question is searched with the last exchange as context too, at most 0.3 of its own weight
- * ("ada brp negara yg ikut?" after talk of the Asia-Africa Conference); alone when that finds
- * nothing, and with the previous question alone after that ("jurusan apa pak?" after "Bapak
- * kuliah di mana?"). "And then?" goes on from the figure's previous reply instead of repeating
- * it.
+ * ("ada brp negara yg ikut?" after talk of the Asia-Africa Conference); with the previous
+ * question alone as context when that finds nothing ("jurusan apa pak?" after "Bapak kuliah di
+ * mana?"), and alone after that. "And then?" goes on from the figure's previous reply instead
+ * of repeating it.
  */
 export function resolveFollowUp({ prompt, history }: RagRequest): {
   query: string;
