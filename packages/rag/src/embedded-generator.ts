@@ -271,7 +271,7 @@ const AGENT_BONUS = 0.15;
 
 /**
  * For "siapa" asked with a passive verb ("dipimpin siapa", "diketik siapa"): a name right after
- * that verb, after "oleh", or after its noun ("pimpinan", "ketua"). Null without such a verb.
+ * that verb, after "oleh", or after its root with -an ("pimpinan"). Null without such a verb.
  */
 function agentAfter(words: readonly string[]): RegExp | null {
   const roots = words
@@ -513,7 +513,6 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       ? content.filter((t) => !t.fromContext && !isFrameStem(t.term) && !ORDINAL_TERM.test(t.term))
       : [];
     const ownMass = own.reduce((s, t) => s + t.weight, 0);
-    const contextTerms = new Set(content.filter((t) => t.fromContext).map((t) => t.term));
     const ownOf = (sentence: IndexedSentence) =>
       own.reduce((s, t) => s + termCredit(t, sentence), 0);
     const candidates: Candidate[] = [];
@@ -545,9 +544,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (agentNamed?.test(sentence.text)) score += AGENT_BONUS;
         // In a conversation, a sentence with the question's own words answers it more than
         // one with only the conversation's ("ortu bapak siapa?" after his birthplace).
-        // ... in a passage that is about the conversation (it matches one of its words).
-        if (ownMass > 0 && hit.matched.some((m) => contextTerms.has(m)))
-          score += OWN_WORDS_SHARE * (ownOf(sentence) / ownMass);
+        if (ownMass > 0) score += OWN_WORDS_SHARE * (ownOf(sentence) / ownMass);
         // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
         // wanting or judging ("ingin", "menilai").
         if (intent === 'why' && f.reason) score += 0.05;

@@ -372,12 +372,13 @@ export function createRetriever(
         (implied ? opts.impliedNameWeight : isFrameStem(term) ? opts.frameWeight : 1) * asideFactor;
       let synonyms = expansionsOf(term).filter((t) => postings.has(t));
       if (!postings.has(term) && synonyms.length === 0) {
+        // A well-formed derived word ("menerapkan") is a word the passages lack, not a typo:
+        // "correcting" it finds another word ("tetap").
+        const derived = DERIVED.test(word);
         const tryCorrection =
           !/\d/.test(word) &&
           word.length >= MIN_FUZZY_LENGTH &&
-          // A well-formed derived word ("menerapkan") is a word the passages lack, not a typo:
-          // "correcting" it finds another word ("tetap").
-          !DERIVED.test(word) &&
+          !derived &&
           corrections < MAX_CORRECTIONS;
         if (tryCorrection) corrections += 1;
         const corrected = tryCorrection ? vocabulary.closest(word) : undefined;
@@ -389,7 +390,7 @@ export function createRetriever(
         } else {
           kind = 'unknown';
           // ... and weighs as a word of the predicate, not as a rare topic.
-          if (DERIVED.test(word)) factor *= DERIVED_UNKNOWN_WEIGHT;
+          if (derived) factor *= DERIVED_UNKNOWN_WEIGHT;
         }
       }
       const yearValue = /^\d{4}$/.test(word) ? Number(word) : NaN;

@@ -841,7 +841,7 @@ function weTwo(spoken: string): string {
   const rest = spoken
     .slice(from)
     .replace(/\b(mereka|keduanya)\b/g, (whole: string, _w: string, offset: number) =>
-      insideQuotes(spoken, from + offset) ? whole : whole === 'mereka' ? 'kami' : 'kami berdua',
+      insideQuotes(spoken, from + offset) ? whole : asWe(whole),
     );
   return spoken.slice(0, from) + rest;
 }
@@ -856,12 +856,15 @@ export function weTwoAfter(previous: string, spoken: string): string {
   if (!SPEAKER_JOINED.test(previous) && !/, saya,? dan [A-Z]/.test(previous)) return spoken;
   return spoken.replace(
     /\b(?:[Mm]ereka|[Kk]eduanya)\b/g,
-    (whole: string, offset: number, text: string) => {
-      if (insideQuotes(text, offset) || OWN_PAIR.test(text.slice(0, offset))) return whole;
-      const we = /^[Mm]ereka$/.test(whole) ? 'kami' : 'kami berdua';
-      return /^[A-Z]/.test(whole) ? capitalised(we) : we;
-    },
+    (whole: string, offset: number, text: string) =>
+      insideQuotes(text, offset) || OWN_PAIR.test(text.slice(0, offset)) ? whole : asWe(whole),
   );
+}
+
+/** "mereka" -> "kami", "keduanya" -> "kami berdua", keeping a capital. */
+function asWe(word: string): string {
+  const we = /^[Mm]ereka$/.test(word) ? 'kami' : 'kami berdua';
+  return /^[A-Z]/.test(word) ? capitalised(we) : we;
 }
 
 /** A pair or a group the sentence names itself, before its "mereka". */
