@@ -89,23 +89,46 @@ export function createConversationRepository(
      * a learner and figure once PRUNE_EVERY turns were added since the last prune.
      */
     async insertMany(groups: TurnGroup[]): Promise<TurnRow[][]> {
-      const values = groups.flatMap((g) =>
-        g.turns.map((t) => ({ ...t, userId: g.userId, character: g.character })),
+      const rows = groups.flatMap((g) =>
+        g.turns.map((t) => ({
+          user_id: g.userId,
+          character: g.character,
+          client_id: t.clientId,
+          role: t.role,
+          text: t.text,
+          model: t.model,
+          meta: t.meta,
+          created_at: t.createdAt.toISOString(),
+        })),
       );
-      if (values.length === 0) return groups.map(() => []);
-      const inserted = await db
-        .insert(conversationTurns)
-        .values(values)
-        .onConflictDoNothing()
-        .returning();
+      if (rows.length === 0) return groups.map(() => []);
+      // One jsonb parameter for the whole batch: building and binding a statement with eight
+      // parameters per turn cost more than the insert itself (decision 031). Only the new ids
+      // come back; the rest of each row is what was sent.
+      const inserted = (
+        (await db.execute<Record<string, unknown>>(sql`
+        insert into conversation_turns
+          (user_id, character, client_id, role, text, model, meta, created_at)
+        select t.user_id, t.character, t.client_id, t.role, t.text, t.model, t.meta, t.created_at
+        from jsonb_to_recordset(${JSON.stringify(rows.map((row, ord) => ({ ...row, ord })))}::jsonb) as t(
+          user_id uuid, character text, client_id text, role text, text text, model text,
+          meta jsonb, created_at timestamptz, ord int)
+        order by t.ord
+        on conflict do nothing
+        returning id, user_id, client_id`)) as {
+          rows: { id: number | string | bigint; user_id: string; client_id: string }[];
+        }
+      ).rows;
       // (user, client id) is unique, so it finds each row's group.
-      const byTurn = new Map(inserted.map((row) => [`${row.userId}\u0001${row.clientId}`, row]));
+      const byTurn = new Map(
+        inserted.map((row) => [`${row.user_id}\u0001${row.client_id}`, Number(row.id)]),
+      );
       const perGroup = groups.map((g) =>
-        g.turns.flatMap((t) => {
+        g.turns.flatMap((t): TurnRow[] => {
           const key = `${g.userId}\u0001${t.clientId}`;
-          const row = byTurn.get(key);
+          const id = byTurn.get(key);
           byTurn.delete(key); // a client id sent twice in one batch was inserted once
-          return row ?? [];
+          return id === undefined ? [] : [{ ...t, id, userId: g.userId, character: g.character }];
         }),
       );
       const added = new Map<string, { userId: string; character: CharacterKey; n: number }>();
