@@ -402,7 +402,13 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     return (f.spoken[karakter] ??= toFirstPerson(withoutToday(sentence.text), karakter));
   };
 
-  const compose = ({ karakter, question, hits, alreadySaid }: GenerateInput): ComposedAnswer => {
+  const compose = ({
+    karakter,
+    question,
+    hits,
+    alreadySaid,
+    causeAsked,
+  }: GenerateInput): ComposedAnswer => {
     const persona = PERSONAS[karakter];
     const seed = `${karakter}:${question}`;
     const top = hits[0];
@@ -434,7 +440,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           : t,
       );
     const mass = content.reduce((s, t) => s + t.weight, 0);
-    const { intent, count, name: nameAsked } = askedSlot(question);
+    const slot = askedSlot(question);
+    const { count, name: nameAsked } = slot;
+    const intent: Intent = causeAsked ? 'why' : slot.intent;
     /** The learner's words of the question (the shared reading: learner spelling expanded). */
     const questionWords = analyzeQuestion(question).words;
     const dayAsked = intent === 'when' && /\b(?:tanggal|tgl|tggl)\b/.test(foldForMatch(question));
@@ -787,10 +795,15 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // clause of the same passage comes next, though it seldom repeats the question's words
     // ("Demi persatuan bangsa, mereka sepakat menghapus tujuh kata ...").
     // One that points back comes after the sentence before it.
+    // Without a reason clause, a word of judging or accusing gives the reason ("Pemerintah
+    // kolonial menilai kegiatan PNI Baru ... berbahaya", after the decision to exile him).
     if (intent === 'why' && !featuresOf(first.sentence).reason) {
-      const reason = candidates.find(
-        (c) => c.hit === first.hit && c !== first && featuresOf(c.sentence).reason,
-      );
+      const sameStory = (c: Candidate) => c.hit === first.hit && c !== first;
+      const reason =
+        candidates.find((c) => sameStory(c) && featuresOf(c.sentence).reason) ??
+        (hasAnswerShape(first.sentence)
+          ? undefined
+          : candidates.find((c) => sameStory(c) && featuresOf(c.sentence).intents.has('why')));
       const before =
         reason &&
         candidates.find(

@@ -384,6 +384,22 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(/Den Haag/);
   });
 
+  it('reads "tahun itu" and "waktu itu" as the year the last exchange spoke of', async () => {
+    const history = turn(
+      'bapak pernah jd perdana menteri?',
+      'Ya, saya memimpin kabinet mulai Januari 1948.',
+    );
+    const prompt = 'pas tahun itu ada pemberontakan apa pak';
+    expect(resolveFollowUp({ karakter: 'hatta', prompt, history }).query).toBe(
+      'pas tahun 1948 ada pemberontakan apa pak',
+    );
+    const answer = await engine.answer({ karakter: 'hatta', prompt, history });
+    expect(answer.response).toMatch(/Madiun/);
+    // A reply naming several years does not say which one is meant.
+    const two = turn('bapak ke belanda kapan?', 'Saya berangkat pada 1921 dan pulang pada 1932.');
+    expect(resolveFollowUp({ karakter: 'hatta', prompt, history: two }).query).toBe(prompt);
+  });
+
   // In a conversation the answer opens with what is asked, not with a retelling of the last
   // reply from the same passage.
   it('opens a follow-up answer with the answer, not with what was just said', async () => {
@@ -573,6 +589,18 @@ describe('answers fit the kind of question (decision 028)', () => {
   ] as const)('answers %s: %j with what it asks', async (karakter, prompt, fact) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(fact);
+  });
+
+  // Why he was exiled is told with the arrest that came before it, not by life in exile; what
+  // a place is known for ("terkenal karena malaria") is no reason.
+  it.each([
+    ['hatta', 'alasan bapak dibuang ke boven digul apa sih', /PNI Baru[^]*berbahaya/],
+    ['hatta', 'gmn ceritanya bapak bisa diasingkan ke digul?', /PNI Baru/],
+    ['soekarno', 'kok bapak bisa dibuang ke ende kenapa?', /ditangkap|memutus hubungan/],
+  ] as const)('answers %s: %j with the cause of the exile', async (karakter, prompt, cause) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(cause);
+    expect(answer.response).not.toMatch(/malaria/);
   });
 
   // Another story's reason does not come in as the second one.

@@ -70,7 +70,7 @@ export interface RagRequest {
  * mana?"), and alone after that. "And then?" goes on from the figure's previous reply instead
  * of repeating it.
  */
-export function resolveFollowUp({ prompt, history }: RagRequest): {
+export function resolveFollowUp(request: RagRequest): {
   query: string;
   /** What the question refers to, searched with a reduced weight (SearchOptions.context). */
   context?: string;
@@ -84,8 +84,10 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
   /** The most the context weighs, as a share of the question's words (SearchOptions). */
   contextShare?: number;
 } {
+  const { history } = request;
   const lastUser = history && [...history].reverse().find((t) => t.role === 'user');
-  if (!lastUser) return { query: prompt };
+  if (!lastUser) return { query: request.prompt };
+  const prompt = atTimeOfLastExchange(request.prompt, history);
   const question = analyzeQuestion(prompt);
   const lastFigure = history && [...history].reverse().find((t) => t.role === 'figure');
   // A short question in a conversation that names no one ("disidang di mana?", "digantiin
@@ -125,6 +127,51 @@ export function resolveFollowUp({ prompt, history }: RagRequest): {
     // by a sentence already said.
     ...(lastFigure && question.continuation ? { alreadySaid: lastFigure.text } : {}),
   };
+}
+
+/**
+ * Why or how he came to be exiled ("knp bapak dibuang ke ende?", "gmn ceritanya bapak bisa
+ * diasingkan ke digul"): the exile was decided upon an arrest, and the passage of that arrest
+ * tells its reason (the colonial government judged his party a danger), where the passages of the
+ * exile tell of life there. Not how he was freed or moved from it.
+ */
+function exileCauseAsked(prompt: string): boolean {
+  const { type, words } = analyzeQuestion(prompt);
+  const how = type === 'how' && words.includes('bisa');
+  return (
+    (type === 'why' || how) &&
+    words.some((w) => /^(?:di|ter)(?:buang|asingkan)(?:nya)?$/.test(w)) &&
+    !words.some((w) =>
+      /^(?:bebas|dibebaskan|pindah|dipindah|dipindahkan|pulang|kembali|ditangkap)$/.test(w),
+    )
+  );
+}
+const ARREST = 'ditangkap';
+const tellsArrest = (hit: SearchHit) => hit.titleTerms.has('tangkap');
+/** How much the arrest weighs beside an exile question's own words. */
+const CAUSE_SHARE = 0.5;
+
+/** "di tahun itu", "waktu itu", "pas itu": a time the conversation spoke of. */
+const TIME_POINTER =
+  /\b(tahun|taun|thn|waktu|wkt|saat|masa|ketika|pas|zaman|jaman)\s+(?:itu|tsb|tersebut)\b/i;
+
+/**
+ * "di tahun itu ada pemberontakan apa?" after "Saya memimpin kabinet sejak awal 1948": the
+ * question asks about 1948, so it is searched with that year in place of "itu" (the year of
+ * the figure's last reply, else of the learner's last question). A message naming several years
+ * is left as it is: which one is meant cannot be told.
+ */
+export function atTimeOfLastExchange(prompt: string, history: readonly ChatTurn[]): string {
+  if (!TIME_POINTER.test(prompt)) return prompt;
+  const last = [...history].reverse();
+  for (const role of ['figure', 'user'] as const) {
+    const text = last.find((t) => t.role === role)?.text ?? '';
+    const years = new Set(text.match(/\b(?:1[89]\d\d|20\d\d)\b/g));
+    if (years.size > 1) return prompt;
+    const [year] = years;
+    if (year) return prompt.replace(TIME_POINTER, `$1 ${year}`);
+  }
+  return prompt;
 }
 
 /**
@@ -324,11 +371,14 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       (resolved.topicContext && !hasTopic(retriever.analyze(query, request.karakter))
         ? resolved.topicContext
         : undefined);
+    // "knp bapak dibuang ke Ende?": the reason of an exile is told with the arrest before it.
+    const cause = context === undefined && exileCauseAsked(query) ? ARREST : undefined;
     const search = (about?: string, wanted = k) =>
       retriever.search(query, {
         karakter: request.karakter,
         k: wanted,
         ...(about ? { context: about, ...(contextShare ? { contextShare } : {}) } : {}),
+        ...(!about && cause ? { context: cause, contextShare: CAUSE_SHARE } : {}),
       });
     const base = {
       karakter: request.karakter,
@@ -347,6 +397,8 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       : search(context);
     if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
     if (hits.length === 0 && alone) hits = search();
+    // ... the passage whose title is that arrest comes first.
+    if (cause) hits = [...hits.filter(tellsArrest), ...hits.filter((h) => !tellsArrest(h))];
     // "yang mana?" picks one of the people the figure just named ("Istri saya Oetari, Inggit,
     // Fatmawati ..." then "yg dr Bengkulu yg mana?"): a passage naming one of them answers.
     const among = [...whichOf(request), ...nthOf(request)];
@@ -378,7 +430,12 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
             ),
           ].join(' ')
         : turn?.alreadySaid;
-    return { ...base, hits, ...(alreadyTold ? { alreadySaid: alreadyTold } : {}) };
+    return {
+      ...base,
+      hits,
+      ...(alreadyTold ? { alreadySaid: alreadyTold } : {}),
+      ...(cause ? { causeAsked: true } : {}),
+    };
   };
   return {
     retriever,

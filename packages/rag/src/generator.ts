@@ -10,6 +10,11 @@ export interface GenerateInput {
   hits: readonly SearchHit[];
   /** What the figure said in the previous turn: a follow-up goes on instead of repeating it. */
   alreadySaid?: string;
+  /**
+   * The question asks for a cause in other words than "mengapa" ("gmn ceritanya bapak bisa
+   * dibuang ke digul?"): it is answered as a "mengapa" is.
+   */
+  causeAsked?: boolean;
 }
 
 export interface GenerateOptions {

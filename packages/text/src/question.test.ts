@@ -3,6 +3,7 @@ import * as question from './question';
 
 const {
   analyzeQuestion,
+  ANSWER_SHAPES,
   askedFacts,
   asksName,
   countInUnit,
@@ -90,6 +91,13 @@ describe('REASON_CLAUSE', () => {
     expect(REASON_CLAUSE.test('Oleh karena itu ia menolak.')).toBe(true);
     expect(REASON_CLAUSE.test('Para pemuda ingin menjauhkan keduanya dari Jepang.')).toBe(false);
     expect(REASON_CLAUSE.test('Ia lahir di Surabaya pada 1901.')).toBe(false);
+  });
+
+  it('does not take what a thing is known for as a reason', () => {
+    const known = 'Daerah Digul terkenal karena malaria yang merenggut banyak nyawa.';
+    expect(REASON_CLAUSE.test(known)).toBe(false);
+    expect(ANSWER_SHAPES.why.test(known)).toBe(false);
+    expect(REASON_CLAUSE.test('Ia dikenal luas karena pidatonya.')).toBe(true);
   });
 });
 

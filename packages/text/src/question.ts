@@ -118,17 +118,18 @@ export const ANSWER_SHAPES: Readonly<
   who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
   howMany:
     /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|belas|puluh|ratus|ribu|juta)\b/i,
-  why: /\b(?:karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan|ingin|hendak|bermaksud|khawatir|menilai|berpendapat)\b/i,
+  why: /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan|ingin|hendak|bermaksud|berusaha|khawatir|menilai|dinilai|menganggap|dianggap|menuduh|dituduh|berpendapat)\b/i,
   define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
 };
 
 /**
  * A clause that gives a reason or a purpose (karena, sebab, agar, supaya, sehingga, demi, "oleh
  * karena itu", "alasan"): what answers "mengapa"/"kenapa" most plainly. ANSWER_SHAPES.why also
- * takes words of wanting and judging ("ingin", "menilai") as a hint of one.
+ * takes words of wanting and judging ("ingin", "menilai") as a hint of one. "Terkenal karena
+ * malaria" says what a thing is known for, not why anything happened: neither takes it.
  */
 export const REASON_CLAUSE =
-  /\b(?:karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat)\b/i;
+  /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat)\b/i;
 
 /** Words before a capitalised run that make it a place or a time, not a person. */
 const PLACE_OR_TIME_BEFORE = new Set(['di', 'ke', 'dari', 'pada', 'sejak', 'hingga', 'sampai']);
