@@ -99,6 +99,13 @@ describe('REASON_CLAUSE', () => {
     expect(ANSWER_SHAPES.why.test(known)).toBe(false);
     expect(REASON_CLAUSE.test('Ia dikenal luas karena pidatonya.')).toBe(true);
   });
+
+  it('takes a purpose of avoiding something as a reason', () => {
+    expect(REASON_CLAUSE.test('Partai itu dibubarkan untuk menghindari tindakan keras.')).toBe(
+      true,
+    );
+    expect(REASON_CLAUSE.test('Kamp itu semula untuk menampung tahanan.')).toBe(false);
+  });
 });
 
 describe('namesIn', () => {

@@ -118,7 +118,7 @@ export const ANSWER_SHAPES: Readonly<
   who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
   howMany:
     /\d|\b(?:satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|sebelas|belas|puluh|ratus|ribu|juta)\b/i,
-  why: /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan|ingin|hendak|bermaksud|berusaha|khawatir|menilai|dinilai|menganggap|dianggap|menuduh|dituduh|berpendapat)\b/i,
+  why: /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|agar|supaya|sehingga|demi|akibat|alasan|tujuan|bertujuan|ingin|hendak|bermaksud|berusaha|khawatir|menilai|dinilai|menganggap|dianggap|menuduh|dituduh|berpendapat|untuk (?:menghindari|mencegah))\b/i,
   define: /\b(?:adalah|merupakan|yaitu|yakni|berarti|singkatan)\b/,
 };
 
@@ -129,7 +129,7 @@ export const ANSWER_SHAPES: Readonly<
  * malaria" says what a thing is known for, not why anything happened: neither takes it.
  */
 export const REASON_CLAUSE =
-  /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat)\b/i;
+  /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat|untuk (?:menghindari|mencegah))\b/i;
 
 /** Words before a capitalised run that make it a place or a time, not a person. */
 const PLACE_OR_TIME_BEFORE = new Set(['di', 'ke', 'dari', 'pada', 'sejak', 'hingga', 'sampai']);
