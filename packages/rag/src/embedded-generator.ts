@@ -10,8 +10,10 @@ import {
   lifeEndAsked,
   namesIn,
   REASON_CLAUSE,
+  type QuestionAnalysis,
   type QuestionType,
 } from '@dwitunggal/text/question';
+import { stem } from '@dwitunggal/text/stem';
 import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './generator';
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
@@ -274,9 +276,59 @@ const AGENT_BONUS = 0.15;
  * that verb, after "oleh", or after its root with -an ("pimpinan"). Null without such a verb.
  */
 function agentAfter(words: readonly string[]): RegExp | null {
-  const roots = words
-    .filter((w) => /^di[a-z]{4,}$/.test(w) && !/^(?:dimana|dirinya|diri|dia)$/.test(w))
-    .map((w) => w.slice(2).replace(/i$/, ''));
+  return agentOf(
+    words.filter((w) => /^di[a-z]{4,}$/.test(w) && !DI_NOT_PASSIVE.test(w)).map(passiveRoot),
+  );
+}
+const DI_NOT_PASSIVE = /^(?:dimana|dirinya|diri|dia)$/;
+const passiveRoot = (word: string) => word.slice(2).replace(/i$/, '');
+
+/** Words that may end a yes/no claim ("... kan?", "... ya pak?"). */
+const CLAIM_ENDS: ReadonlySet<string> = new Set([
+  'ya',
+  'kan',
+  'kah',
+  'bukan',
+  'tidak',
+  'pak',
+  'bung',
+  'sendiri',
+  'juga',
+  'dong',
+  'sih',
+]);
+
+/** Words of a question that name the figure being asked. */
+const SPEAKER_WORD = /^(?:bapak|pak|anda|kamu|bung|hatta|karno|soekarno|sukarno)$/;
+
+/**
+ * A yes/no question that names him as the one who did it ("delegasi di Linggarjati dipimpin
+ * bapak ya?", "bapak yg mimpin delegasi di KMB?"): the pattern of a name right after that verb,
+ * as for "dipimpin siapa" (agentAfter). Whoever is named there answers it, him or not.
+ */
+function claimedDoer(question: QuestionAnalysis): RegExp | null {
+  if (question.type !== 'yesNo') return null;
+  const { words } = question;
+  const roots = words.flatMap((w, i) => {
+    const at = words[i + 1] === 'oleh' ? i + 2 : i + 1;
+    // ... the doer ends the claim ("dipimpin bapak ya?"); "dijuluki bapak koperasi" is a name.
+    if (
+      /^di[a-z]{4,}$/.test(w) &&
+      !DI_NOT_PASSIVE.test(w) &&
+      SPEAKER_WORD.test(words[at] ?? '') &&
+      (words[at + 1] === undefined || CLAIM_ENDS.has(words[at + 1] as string))
+    )
+      return [passiveRoot(w)];
+    const doer = ['yang', 'yg'].includes(words[i - 1] ?? '') ? words[i - 2] : undefined;
+    // ... "bapak yg mimpin ...", "bapak yg ketik ...": a verb, whose passive or noun names the
+    // doer in a passage (a noun here, "bapak yg presiden", finds none: see below).
+    if (/^[a-z]{4,}$/.test(w) && SPEAKER_WORD.test(doer ?? '')) return [stem(w)];
+    return [];
+  });
+  return agentOf(roots);
+}
+
+function agentOf(roots: readonly string[]): RegExp | null {
   if (roots.length === 0) return null;
   const forms = roots.flatMap((r) => [`di${r}i?`, `${r}an`]);
   return new RegExp(`\\b(?:${forms.join('|')})(?: oleh)? (?:[A-Z][\\w.'-]* )*?[A-Z][a-z]`);
@@ -442,10 +494,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const mass = content.reduce((s, t) => s + t.weight, 0);
     const slot = askedSlot(question);
     const { count, name: nameAsked } = slot;
-    const intent: Intent = causeAsked ? 'why' : slot.intent;
     /** The learner's words of the question (the shared reading: learner spelling expanded). */
     const questionWords = analyzeQuestion(question).words;
-    const dayAsked = intent === 'when' && /\b(?:tanggal|tgl|tggl)\b/.test(foldForMatch(question));
     // A narrator's note on his death or on later times answers a question about those, and
     // takes no place in the answer to any other ("judul pidato di PBB 1960" is its title, not
     // the UNESCO listing of 2023).
@@ -471,6 +521,15 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const passages = hits
       .slice(0, maxPassages)
       .filter((h) => h.score >= minRelativeScore * top.score);
+    // "... dipimpin bapak ya?" asks who led it, as "dipimpin siapa?" does, when a passage about
+    // him names someone right after that verb.
+    const doer = claimedDoer(analyzeQuestion(question));
+    const doerClaimed =
+      doer && passages.some((h) => isAboutTarget(h) && h.sentences.some((x) => doer.test(x.text)))
+        ? doer
+        : null;
+    const intent: Intent = causeAsked ? 'why' : doerClaimed ? 'who' : slot.intent;
+    const dayAsked = intent === 'when' && /\b(?:tanggal|tgl|tggl)\b/.test(foldForMatch(question));
 
     // The sentence holds the kind of answer asked for (ANSWER_SHAPES; for "mengapa" a reason
     // clause too).
@@ -485,7 +544,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (wanted === 'who') return f.names.some(namesSomeoneElse);
       return f.intents.has(wanted);
     };
-    const agentNamed = intent === 'who' ? agentAfter(questionWords) : null;
+    const agentNamed = intent === 'who' ? agentAfter(questionWords) : doerClaimed;
     const agentSomewhere =
       agentNamed !== null &&
       passages.some((h) => isAboutTarget(h) && h.sentences.some((x) => agentNamed.test(x.text)));
@@ -695,7 +754,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           (c) =>
             c.hit === base.hit &&
             c.relevance > 0 &&
-            (intent === 'why' || c.relevance >= 0.5 * base.relevance),
+            (intent === 'why' || doerClaimed !== null || c.relevance >= 0.5 * base.relevance),
         ) ??
         first;
     }

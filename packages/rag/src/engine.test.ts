@@ -570,6 +570,17 @@ describe('yes/no questions', () => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).not.toContain(CONFIRMATION);
   });
+
+  // "... dipimpin bapak ya?", "bapak yg jahit ...?" ask who did it: the answer names whoever
+  // did, and only he confirms it.
+  it.each([
+    ['hatta', 'delegasi RI waktu di linggarjati dipimpin bapak ya?', /Sjahrir/],
+    ['soekarno', 'bapak sendiri yg jahit bendera merah putih buat proklamasi ya?', /Fatmawati/],
+  ] as const)('answers %s: %j with who did it', async (karakter, prompt, doer) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(doer);
+    expect(answer.response).not.toContain(CONFIRMATION);
+  });
 });
 
 describe('answers fit the kind of question (decision 028)', () => {
