@@ -277,7 +277,15 @@ const AGENT_BONUS = 0.15;
  */
 function agentAfter(words: readonly string[]): RegExp | null {
   return agentOf(
-    words.filter((w) => /^di[a-z]{4,}$/.test(w) && !DI_NOT_PASSIVE.test(w)).map(passiveRoot),
+    words.flatMap((w) => {
+      if (/^di[a-z]{4,}$/.test(w) && !DI_NOT_PASSIVE.test(w)) return [passiveRoot(w)];
+      // "pemimpin PDRI siapa", "siapa yg mimpin PDRI": the verb's root, in its passive.
+      if (/^(?:me|pe)[a-z]{4,}$/.test(w)) {
+        const root = stem(w);
+        return root !== w && root.length >= 4 ? [root] : [];
+      }
+      return [];
+    }),
   );
 }
 const DI_NOT_PASSIVE = /^(?:dimana|dirinya|diri|dia)$/;

@@ -637,6 +637,15 @@ describe('who answers "siapa"', () => {
     });
     expect(answer.response).toMatch(/Latief/);
   });
+
+  // "pemimpin X", "yg mimpin X": the name after the verb's passive or noun, as for "dipimpin".
+  it.each([
+    ['hatta', 'pemimpin PDRI itu siapa?', /Sjafruddin/],
+    ['hatta', 'yg mimpin PDRI siapa pak?', /Sjafruddin/],
+  ] as const)('answers %s: %j with the leader', async (karakter, prompt, leader) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(leader);
+  });
 });
 
 describe('ordinals', () => {
