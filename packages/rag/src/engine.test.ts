@@ -574,7 +574,8 @@ describe('yes/no questions', () => {
   // "... dipimpin bapak ya?", "bapak yg jahit ...?" ask who did it: the answer names whoever
   // did, and only he confirms it.
   it.each([
-    ['hatta', 'delegasi RI waktu di linggarjati dipimpin bapak ya?', /Sjahrir/],
+    ['hatta', 'waktu linggarjati bapak yg mimpin delegasi ya?', /Sjahrir/],
+    ['hatta', 'perjanjian linggarjati, delegasi kita dipimpin bapak bukan?', /Sjahrir/],
     ['soekarno', 'bapak sendiri yg jahit bendera merah putih buat proklamasi ya?', /Fatmawati/],
   ] as const)('answers %s: %j with who did it', async (karakter, prompt, doer) => {
     const answer = await engine.answer({ karakter, prompt });
