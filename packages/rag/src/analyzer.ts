@@ -195,6 +195,14 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   masuk: ['gabung'],
   // "dibawa ke mana": the passages say where he was moved or exiled to.
   bawa: ['pindah', 'asing'],
+  // "yg ngerek bendera": the passages say who raised it ("dikibarkan", "pengibaran").
+  // ("ngerek", "mengerek" stem to these: the k of "kerek" drops after the prefix).
+  kerek: ['kibar'],
+  ngerek: ['kibar'],
+  erek: ['kibar'],
+  // "teks proklamasi disusun di mana": the passages say where it was drafted ("dirumuskan").
+  // (Not the other way: "merumuskan dasar negara" is not "penyusunan naskah".)
+  susun: ['rumus'],
 });
 
 /**

@@ -384,6 +384,19 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(/Den Haag/);
   });
 
+  // "terus" before a question of its own asks that question, not what came next.
+  it('answers "terus ... namanya apa?" from the topic, not from what came after it', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'terus komando rakyatnya waktu itu namanya apa?',
+      history: turn(
+        'kok indonesia dulu konfrontasi sama malaysia pak?',
+        'Saya menentang pembentukan Malaysia, yang saya anggap proyek neokolonialisme.',
+      ),
+    });
+    expect(answer.response).toMatch(/Dwikora/);
+  });
+
   it('reads "tahun itu" and "waktu itu" as the year the last exchange spoke of', async () => {
     const history = turn(
       'bapak pernah jd perdana menteri?',

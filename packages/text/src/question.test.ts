@@ -70,6 +70,9 @@ describe('analyzeQuestion', () => {
     ['itu taun brp?', false],
     ['kenapa begitu?', false],
     ['di mana itu?', false],
+    ['lalu dipenjara di mana?', true],
+    // "terus" or "lalu" before a question with a topic of its own only carries the talk on.
+    ['terus komando rakyatnya namanya apa?', false],
   ])('%j asks what came next (not a slot of the last topic): %s', (q, next) => {
     expect(analyzeQuestion(q)).toMatchObject({ followUp: true, next });
   });

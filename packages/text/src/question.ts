@@ -72,6 +72,9 @@ const CONTINUERS = new Set([
   'sesudahnya',
 ]);
 
+/** Continuers that also only carry a conversation on (see readQuestion). */
+const CARRIERS: ReadonlySet<string> = new Set(['terus', 'lalu']);
+
 /** Words that carry no topic of their own: question words, address, fillers. */
 const NO_TOPIC = new Set([
   'apa',
@@ -355,7 +358,12 @@ function readQuestion(text: string): QuestionAnalysis {
       (topical.length <= 3 && (pointsBack || words.some((w) => CONTINUERS.has(w)))) ||
       // "hasilnya apa?", "namanya siapa aja?": a possessive pointing at the last topic.
       (topical.length <= 2 && topical.some((w) => w.length > 5 && w.endsWith('nya'))));
-  const next = words.some((w) => CONTINUERS.has(w));
+  // "terus nama operasinya apa?", "lalu bapak nikah sama anaknya?": a "terus" or "lalu" before
+  // a question with a topic of its own only carries the talk on; it does not ask what came next
+  // ("lalu dipenjara di mana?" does).
+  const next =
+    words.some((w) => CONTINUERS.has(w) && !CARRIERS.has(w)) ||
+    (words.some((w) => CARRIERS.has(w)) && topical.length < 2);
   return { type, words, followUp, continuation, next };
 }
 
