@@ -385,10 +385,10 @@ describe('follow-ups go on from the last reply', () => {
   });
 
   // "terus" before a question of its own asks that question, not what came next.
-  it('answers "terus ... namanya apa?" from the topic, not from what came after it', async () => {
+  it('answers "terus ... dinamai apa?" from the topic, not from what came after it', async () => {
     const answer = await engine.answer({
       karakter: 'soekarno',
-      prompt: 'terus komando rakyatnya waktu itu namanya apa?',
+      prompt: 'terus operasinya dinamai apa?',
       history: turn(
         'kok indonesia dulu konfrontasi sama malaysia pak?',
         'Saya menentang pembentukan Malaysia, yang saya anggap proyek neokolonialisme.',
