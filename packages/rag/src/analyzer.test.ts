@@ -58,6 +58,8 @@ describe('Indonesian analyzer over the knowledge base', () => {
   it('reads a colloquial verb as a root the corpus has only with a nasal prefix', () => {
     // The corpus says "melamar" and "melamarkan", never "lamar" alone.
     expect(stem('ngelamarin')).toBe(stem('melamar'));
+    // ... and one that is the root itself, which the stemmer would cut ("se-" of "sebar").
+    expect(stem('nyebar')).toBe(stem('tersebar'));
   });
 
   it('drops stop words and chat fillers, keeps content words', () => {

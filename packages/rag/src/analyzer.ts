@@ -201,6 +201,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   ngerek: ['kibar'],
   erek: ['kibar'],
   // "teks proklamasi disusun di mana": the passages say where it was drafted ("dirumuskan").
+  // "jago pidato": skilled at it ("kepiawaian berpidato", "pandai", "mahir").
+  jago: ['piawai', 'pandai', 'mahir'],
   // (Not the other way: "merumuskan dasar negara" is not "penyusunan naskah".)
   susun: ['rumus'],
 });
@@ -377,6 +379,9 @@ function stemUncached(
   for (const form of forms) {
     const root = lightStem(form);
     if (known.has(root)) return root;
+    // ... or is itself that root, which the stemmer would cut ("nyebar": "sebar", the root of
+    // "tersebar", which "se-" would leave as "bar").
+    if (known.has(form)) return form;
   }
   for (const form of forms) {
     const root = lightStem(form);

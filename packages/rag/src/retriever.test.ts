@@ -48,6 +48,8 @@ describe('retrieval over the knowledge base', () => {
     ['proklamasi dibacain dimana pak', 'soekarno', 'Pegangsaan'],
     ['yg ngibarin bendera siapa', 'soekarno', /Latief|Suhud/],
     ['pemuda nyulik bapak ke mana', 'soekarno', 'Rengasdengklok'],
+    ['kabar proklamasi nyebar ke luar jawa lewat siapa', 'soekarno', /provinsi|gubernur/i],
+    ['knp bapak jago bgt pidato', 'soekarno', /piawai|pandai|mahir/],
     ['smp nya bapak dulu dmn', 'hatta', 'MULO'],
     // "Bapak", "Anda" and "Bung" are the figure being asked.
     ['Kapan Bapak lahir?', 'hatta', '12 Agustus 1902'],
