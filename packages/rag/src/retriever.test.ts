@@ -50,6 +50,7 @@ describe('retrieval over the knowledge base', () => {
     ['pemuda nyulik bapak ke mana', 'soekarno', 'Rengasdengklok'],
     ['kabar proklamasi nyebar ke luar jawa lewat siapa', 'soekarno', /provinsi|gubernur/i],
     ['knp bapak jago bgt pidato', 'soekarno', /piawai|pandai|mahir/],
+    ['dwitunggal bapak sm bung karno kok bisa pecah', 'hatta', /dwitanggal/],
     ['smp nya bapak dulu dmn', 'hatta', 'MULO'],
     // "Bapak", "Anda" and "Bung" are the figure being asked.
     ['Kapan Bapak lahir?', 'hatta', '12 Agustus 1902'],
