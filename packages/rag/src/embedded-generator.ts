@@ -933,6 +933,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           c.relevance >= 0.5 &&
           c.score >= 0.6 * first.score &&
           !aboutRelative(c) &&
+          // ... not one about the other person a passage is about ("Latief Hendraningrat wafat
+          // ...", beside where Hatta was buried).
+          !c.otherPerson &&
           accept(c)
         ) {
           chosen.push(c);
@@ -1145,7 +1148,11 @@ const KIN_STEMS: ReadonlySet<string> = new Set(KIN_NOUNS);
  * a description ("Sayuti Melik, pengetik naskah proklamasi", "Mr. Sartono, rekan Soekarno").
  */
 function titlePerson(title: string): string | undefined {
-  const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+[a-z]/.exec(title);
+  // ... or the first of two ("Latief Hendraningrat dan Suhud, pengibar bendera ...").
+  const m =
+    /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*)(?: dan (?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*)?,\s+[a-z]/.exec(
+      title,
+    );
   if (!m?.[1]) return undefined;
   return wordsOf(foldForMatch(m[1]))[0];
 }

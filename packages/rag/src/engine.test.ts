@@ -557,6 +557,18 @@ describe('questions about his death and after it', () => {
   });
 });
 
+describe('narrator notes keep to him', () => {
+  // A passage about two other people buried at Kalibata tells nothing of why he was not.
+  it('tells where Hatta asked to be buried without the graves of others', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'knp bapak ga dimakamkan di TMP kalibata?',
+    });
+    expect(answer.response).toMatch(/rakyat biasa/);
+    expect(answer.response).not.toMatch(/Latief|Suhud/);
+  });
+});
+
 describe('yes/no questions', () => {
   // A claim the first sentence states is confirmed; a false one, or one that sentence states of
   // someone else, never is.

@@ -122,6 +122,16 @@ describe('toFirstPerson', () => {
     expectSpoken([[sentence, 'hatta', sentence.replace('Hatta', 'Saya')]]);
   });
 
+  it('never reads an idea as the owner of a personal noun ("Pancasila, ... menurutnya")', () => {
+    expectSpoken([
+      [
+        'Soekarno menyebut gagasan itu Pancasila, nama yang menurutnya tepat.',
+        'soekarno',
+        'Saya menyebut gagasan itu Pancasila, nama yang menurut saya tepat.',
+      ],
+    ]);
+  });
+
   it('makes his power and office his own ("kekuasaannya dicabut")', () => {
     expectSpoken([
       [

@@ -413,7 +413,7 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
     /\b(ia|dia|beliau)\b/g,
     (whole: string, _p: string, offset: number, text: string) =>
       !insideQuotes(text, offset) &&
-      nearestPersonIsSpeaker(text.slice(0, offset), karakter, '', true) &&
+      nearestPersonIsSpeaker(text.slice(0, offset), karakter) &&
       !pointsAtOtherSubject(text.slice(0, offset))
         ? 'saya'
         : whole,
@@ -609,12 +609,7 @@ function lodgesThere(before: string, noun: string): boolean {
  * candidates: a capitalised run right after "di", "ke" or "dari" ("di Mojokerto"), and a run
  * that follows such a place after a comma ("di Blitar, Jawa Timur").
  */
-function nearestPersonIsSpeaker(
-  before: string,
-  karakter: CharacterKey,
-  possessed = '',
-  pronoun = false,
-): boolean {
+function nearestPersonIsSpeaker(before: string, karakter: CharacterKey, possessed = ''): boolean {
   // "menemui saya di rumahnya": met at home, the home is his.
   if (possessed === 'rumah' && /\bsaya (?:di|ke) $/.test(before)) return true;
   // "ibunya ... keluarganya": the family is the mother's; "ibunya dan ayahnya": both his.
@@ -626,13 +621,7 @@ function nearestPersonIsSpeaker(
   // when no one else comes after it.
   const attribution = /^Menurut\b([^,]*),/.exec(before);
   const rest = attribution ? before.slice(attribution[0].length) : before;
-  const found = nearestCandidate(
-    rest,
-    !attribution,
-    relativeCounts,
-    OWN_EARLIER_NAMES[karakter],
-    pronoun,
-  );
+  const found = nearestCandidate(rest, !attribution, relativeCounts, OWN_EARLIER_NAMES[karakter]);
   return found ?? (attribution ? /\bsaya\b/i.test(attribution[1] ?? '') : false);
 }
 
@@ -642,7 +631,6 @@ function nearestCandidate(
   startsSentence: boolean,
   relativeCounts: boolean,
   ownNames: ReadonlySet<string>,
-  pronoun = false,
 ): boolean | null {
   const words = before.split(' ').filter((w) => w !== '');
   const bare = words.map((w) => w.replace(/[^A-Za-z-]/g, ''));
@@ -682,8 +670,9 @@ function nearestCandidate(
     if (relativeCounts && KIN_POSSESSED.test(word)) return false;
     // An office or an acronym ("sebagai Wakil Presiden", "kepada DPR") names no possessor.
     if (OFFICE_WORDS.has(word) || /^[A-Z]{2,}$/.test(word)) continue;
-    // An idea or a document is no one "ia" could be ("gagasan Pancasila itu ia sampaikan").
-    if (pronoun && CONCEPT_WORDS.has(word)) continue;
+    // An idea or a document is no one "ia" could be ("gagasan Pancasila itu ia sampaikan"), nor
+    // the owner of a personal noun ("Pancasila, nama yang menurutnya ...").
+    if (CONCEPT_WORDS.has(word)) continue;
     if (capitalised(i) && !place[i]) return false;
   }
   return null;
