@@ -448,6 +448,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
   const maxPassages = options.maxPassages ?? 4;
   const maxFacts = Math.max(2, options.maxFacts ?? 3);
   const places = options.places ?? new Set<string>();
+  /** The folded words of one-word place names ("bengkulu"), as query terms give them. */
+  const placeWords = new Set([...places].filter((p) => !p.includes(' ')).map(foldForMatch));
   const features = new WeakMap<IndexedSentence, SentenceFeatures>();
   const featuresOf = (sentence: IndexedSentence): SentenceFeatures => {
     let f = features.get(sentence);
@@ -583,6 +585,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // Asked in the question itself, not in the conversation it follows.
     const ownWords = new Set(questionWords);
     const activityAsked = ACTIVITY_ASKED.test(questionWords.join(' '));
+    // "di sana ngapain aja?": the place the conversation named is the one asked about.
+    const thereAsked = /\bdi ?(?:sana|situ)\b/.test(foldForMatch(question));
     // The question's own words, when it follows a conversation whose words were searched too.
     const own = content.some((t) => t.fromContext)
       ? content.filter((t) => !t.fromContext && !isFrameStem(t.term) && !ORDINAL_TERM.test(t.term))
@@ -601,7 +605,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           activityAsked &&
           ACTIVITY.test(sentence.text) &&
           content.some(
-            (t) => !isFrameStem(t.term) && ownWords.has(t.word) && hit.titleTerms.has(t.term),
+            (t) =>
+              !isFrameStem(t.term) &&
+              (ownWords.has(t.word) || (thereAsked && t.fromContext && placeWords.has(t.word))) &&
+              hit.titleTerms.has(t.term),
           );
         const relevance = Math.max(mass > 0 ? matched / mass : 0, doing ? ACTIVITY_RELEVANCE : 0);
         let score = relevance;
@@ -720,9 +727,19 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       });
     };
     // "ngapain aja di Bengkulu?": the passage that tells what he did there, when one does.
-    const doingHit = activityAsked
-      ? candidates.find((c) => c.doing && isAboutTarget(c.hit) && !c.otherPerson)?.hit
-      : undefined;
+    // ... the one that tells most of it, when several tell some ("bergaul dengan masyarakat" in
+    // the passage on his move to Bengkulu, four doings in the one on his life there).
+    const doings = new Map<SearchHit, number>();
+    if (activityAsked) {
+      for (const c of candidates) {
+        if (c.doing && isAboutTarget(c.hit) && !c.otherPerson)
+          doings.set(c.hit, (doings.get(c.hit) ?? 0) + 1);
+      }
+    }
+    const doingHit = [...doings].reduce<[SearchHit, number] | undefined>(
+      (best, entry) => (best === undefined || entry[1] > best[1] ? entry : best),
+      undefined,
+    )?.[0];
     const mainHit =
       doingHit ??
       passages.find((h) => answersTarget(h) && inLifetime(h)) ??

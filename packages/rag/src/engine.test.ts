@@ -384,6 +384,20 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(/Den Haag/);
   });
 
+  // "di sana ngapain aja?": the place the conversation named, and the passage that tells most
+  // of what he did there.
+  it('answers "di sana ngapain aja?" with what he did at the place just named', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'trs di sana bapak ngapain aja?',
+      history: turn(
+        'pak pernah tinggal di bengkulu ya?',
+        'Ya, sejak 1938 saya dibuang ke Bengkulu.',
+      ),
+    });
+    expect(answer.response).toMatch(/Muhammadiyah|mengajar/);
+  });
+
   // "terus" before a question of its own asks that question, not what came next.
   it('answers "terus ... dinamai apa?" from the topic, not from what came after it', async () => {
     const answer = await engine.answer({
