@@ -186,7 +186,7 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   aku: ['serah'],
   // "dinobatkan jadi Bapak Koperasi": the passages say he was given the title.
   nobat: ['gelar', 'juluk'],
-  ide: ['gagasan', 'pikir'],
+  ide: ['gagas', 'pikir'],
   pergi: ['berangkat'],
   // "Trikora dicetuskan di mana": the passages say it was proclaimed ("dikumandangkan").
   cetus: ['umum', 'kumandang'],

@@ -51,6 +51,7 @@ describe('retrieval over the knowledge base', () => {
     ['kabar proklamasi nyebar ke luar jawa lewat siapa', 'soekarno', /provinsi|gubernur/i],
     ['knp bapak jago bgt pidato', 'soekarno', /piawai|pandai|mahir/],
     ['dwitunggal bapak sm bung karno kok bisa pecah', 'hatta', /dwitanggal/],
+    ['ide pancasila bapak muncul waktu di ende ya', 'soekarno', /pohon sukun/],
     ['smp nya bapak dulu dmn', 'hatta', 'MULO'],
     // "Bapak", "Anda" and "Bung" are the figure being asked.
     ['Kapan Bapak lahir?', 'hatta', '12 Agustus 1902'],
