@@ -629,7 +629,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         if (ownMass > 0) score += OWN_WORDS_SHARE * (ownOf(sentence) / ownMass);
         // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
         // wanting or judging ("ingin", "menilai").
-        if (intent === 'why' && f.reason) score += 0.05;
+        // ... and a cause ("karena", "sebab") more plainly than a consequence ("sehingga").
+        if (intent === 'why' && f.reason) score += CAUSE.test(sentence.text) ? CAUSE_BONUS : 0.05;
         // "ngapain aja di Ende?": what he did is told by a verb of doing.
         if (doing) score += ACTIVITY_BONUS;
         // One of the sentence's first three words is a word of the question.
@@ -781,6 +782,27 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
             c.relevance > 0 &&
             (intent === 'why' || doerClaimed !== null || c.relevance >= 0.5 * base.relevance),
         ) ??
+        // ... and for "mengapa", a cause that names him, in a passage whose title is the event
+        // asked about, though it has fewer of the question's words ("Hatta mundur terutama
+        // karena ...", in "Pengunduran diri Hatta ...", after a passage on his years in office).
+        (intent === 'why'
+          ? shapedAnswer(
+              (c) =>
+                c.hit !== base.hit &&
+                c.relevance >= WHY_CAUSE_RELEVANCE * base.relevance &&
+                CAUSE.test(c.sentence.text) &&
+                targetTerms.some((t) => c.sentence.terms.has(t)) &&
+                // ... the event itself, not only its place ("dipindahkan dari Ende ... karena
+                // malaria" is no cause of the exile to Ende).
+                content.some(
+                  (t) =>
+                    !isFrameStem(t.term) &&
+                    !placeWords.has(t.word) &&
+                    c.hit.titleTerms.has(t.term) &&
+                    c.sentence.terms.has(t.term),
+                ),
+            )
+          : undefined) ??
         first;
     }
     // "PNI singkatan dari apa?": the sentence that spells the short form out answers it.
@@ -883,7 +905,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // kolonial menilai kegiatan PNI Baru ... berbahaya", after the decision to exile him).
     if (intent === 'why' && !featuresOf(first.sentence).reason) {
       const sameStory = (c: Candidate) => c.hit === first.hit && c !== first;
+      // A cause of what was asked ("Hatta mundur terutama karena ...") before a consequence
+      // told with "sehingga" of something else in the story.
       const reason =
+        candidates.find((c) => sameStory(c) && c.relevance > 0 && CAUSE.test(c.sentence.text)) ??
         candidates.find((c) => sameStory(c) && featuresOf(c.sentence).reason) ??
         (hasAnswerShape(first.sentence)
           ? undefined
@@ -1092,6 +1117,13 @@ const ACTIVITY =
 const ACTIVITY_BONUS = 0.2;
 /** The least relevance of such a sentence in a passage about the place or time asked. */
 const ACTIVITY_RELEVANCE = 0.9;
+
+/** The least relevance, beside the main passage's best, of a cause told in another passage. */
+const WHY_CAUSE_RELEVANCE = 0.3;
+/** What a sentence giving a cause gains for "mengapa" (a purpose or a consequence: 0.05). */
+const CAUSE_BONUS = 0.15;
+/** Words that give a cause, not a purpose or a consequence (compare REASON_CLAUSE). */
+const CAUSE = /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|alasan|alasannya)\b/i;
 
 /** The least relevance of a further reason given to "mengapa" (see compose). */
 const WHY_SUPPORT_RELEVANCE = 0.2;

@@ -654,6 +654,16 @@ describe('answers fit the kind of question (decision 028)', () => {
     expect(answer.response).not.toMatch(/malaria/);
   });
 
+  // A cause ("karena") before a consequence ("sehingga"); a cause told in the passage on the
+  // event itself, though the question's words fit another passage better.
+  it.each([
+    ['hatta', 'mengapa anda mengundurkan diri dari jabatan wakil presiden pak'],
+    ['hatta', 'knp bapak mundur dr wapres thn 56 pak'],
+  ] as const)('answers %s: %j with why he resigned', async (karakter, prompt) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response).toMatch(/berbeda pendapat/);
+  });
+
   // Another story's reason does not come in as the second one.
   it("gives no other event's reason", async () => {
     const stopped = await engine.answer({
