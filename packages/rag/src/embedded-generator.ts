@@ -18,6 +18,7 @@ import type { GenerateInput, GeneratedAnswer, Generator, StreamEvent } from './g
 import { PERSONAS, pickLine } from './persona';
 import { figureNameTerm } from './query';
 import {
+  figuresNamed,
   ORDINAL_TERM,
   relativeInTitle,
   type IndexedSentence,
@@ -510,9 +511,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     // takes no place in the answer to any other ("judul pidato di PBB 1960" is its title, not
     // the UNESCO listing of 2023).
     // The figure(s) the question is about: those it names, else the one being asked.
-    const named = CHARACTER_KEYS.filter((key) =>
-      terms.some((t) => t.kind !== 'implied' && !t.aside && t.term === figureNameTerm(key)),
-    );
+    const named = figuresNamed(terms, question);
     // The other figure's death, when it came in his own lifetime ("bung karno meninggal tgl
     // brp?" asked of Hatta), is his to tell, not a question about the time after his death.
     const deathHeSaw =

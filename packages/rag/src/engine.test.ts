@@ -398,6 +398,20 @@ describe('follow-ups go on from the last reply', () => {
     expect(answer.response).toMatch(/Muhammadiyah|mengajar/);
   });
 
+  // The other figure named in the last reply beside him ("bersama Bung Hatta") does not make a
+  // question with a topic of its own about that figure.
+  it('answers where he was taken after an arrest shared with the other figure', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'sesudah ditangkap bapak dibawa kemana?',
+      history: turn(
+        'waktu agresi militer kedua bapak ada di mana?',
+        'Di Yogyakarta. Belanda menangkap saya bersama Bung Hatta pada 19 Desember 1948.',
+      ),
+    });
+    expect(answer.response).toMatch(/Brastagi|Parapat/);
+  });
+
   // "terus" before a question of its own asks that question, not what came next.
   it('answers "terus ... dinamai apa?" from the topic, not from what came after it', async () => {
     const answer = await engine.answer({

@@ -201,6 +201,25 @@ const POINTS_BACK = /\b(?:beliau|dia|ia|mereka|[a-z]{3,}nya)\b/i;
 export const hasTopic = (terms: readonly QueryTerm[]): boolean =>
   terms.some((t) => !t.isName && !isFrameStem(t.term) && t.kind !== 'unknown');
 
+/**
+ * The figures a question is about: those it names. A figure named only in the conversation
+ * (its terms `fromContext`) counts when the question points back at someone ("beliau lahir di
+ * mana?") or has no topic of its own ("tahun berapa?"); "abis ditangkep dibawa kmn?" after "...
+ * menangkapku bersama Bung Hatta" is about the one being asked. Empty: the one being asked.
+ */
+export function figuresNamed(terms: readonly QueryTerm[], query: string): CharacterKey[] {
+  const pointsBack = POINTS_BACK.test(query) || !hasTopic(terms.filter((t) => !t.fromContext));
+  return CHARACTER_KEYS.filter((key) =>
+    terms.some(
+      (t) =>
+        t.kind !== 'implied' &&
+        !t.aside &&
+        t.term === figureNameTerm(key) &&
+        (!t.fromContext || pointsBack),
+    ),
+  );
+}
+
 /** The weight of a question's content: its terms' weights, the figures' names left out. */
 const contentMassOf = (terms: readonly QueryTerm[]) =>
   terms.reduce((sum, t) => sum + (t.isName ? 0 : t.weight), 0);
@@ -541,9 +560,7 @@ export function createRetriever(
     for (const [doc, bonus] of phraseBonus) scores[doc] = (scores[doc] as number) + bonus;
     const contentMass = contentMassOf(terms);
     // The figure(s) the question is about: those it names, else the one being asked.
-    const named = CHARACTER_KEYS.filter((key) =>
-      terms.some((t) => t.kind !== 'implied' && !t.aside && t.term === figureNameTerm(key)),
-    );
+    const named = figuresNamed(terms, query);
     const targets: readonly CharacterKey[] = named.length ? named : [karakter];
     // The scored documents, in document order; ranks are then taken best first on demand
     // (a selection pass per rank: callers read a handful, so no sort of every scored document).
