@@ -201,6 +201,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   ngerek: ['kibar'],
   erek: ['kibar'],
   // "teks proklamasi disusun di mana": the passages say where it was drafted ("dirumuskan").
+  // "disidang di mana": tried in court ("diadili", "pengadilan").
+  sidang: ['adil'],
   // "Dwitunggal pecah": the passages say the two parted ("berpisahnya", "terpisah").
   pecah: ['pisah'],
   // "jago pidato": skilled at it ("kepiawaian berpidato", "pandai", "mahir").

@@ -52,6 +52,7 @@ describe('retrieval over the knowledge base', () => {
     ['knp bapak jago bgt pidato', 'soekarno', /piawai|pandai|mahir/],
     ['dwitunggal bapak sm bung karno kok bisa pecah', 'hatta', /dwitanggal/],
     ['ide pancasila bapak muncul waktu di ende ya', 'soekarno', /pohon sukun/],
+    ['abis ditangkep thn 1929 bapak disidang dmn', 'soekarno', /Landraad/],
     ['smp nya bapak dulu dmn', 'hatta', 'MULO'],
     // "Bapak", "Anda" and "Bung" are the figure being asked.
     ['Kapan Bapak lahir?', 'hatta', '12 Agustus 1902'],
