@@ -201,6 +201,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   ngerek: ['kibar'],
   erek: ['kibar'],
   // "teks proklamasi disusun di mana": the passages say where it was drafted ("dirumuskan").
+  // "yg nawarin jogja jd ibu kota": the passages say who provided it ("menyediakan").
+  tawar: ['sedia'],
   // "disidang di mana": tried in court ("diadili", "pengadilan").
   sidang: ['adil'],
   // "Dwitunggal pecah": the passages say the two parted ("berpisahnya", "terpisah").

@@ -712,6 +712,24 @@ describe('who answers "siapa"', () => {
   });
 });
 
+describe("learners' words for what the passages say otherwise", () => {
+  // "nawarin" (offered): the passages say who provided Yogyakarta ("menyediakan").
+  it('answers who offered Yogyakarta as the capital, in a conversation on the move', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'siapa yg nawarin yogya jadi ibu kota?',
+      history: [
+        { role: 'user', text: 'kenapa dulu ibu kota dipindah ke yogya pak?' },
+        {
+          role: 'figure',
+          text: 'Jakarta tidak aman pada awal 1946, jadi pemerintahan kami pindahkan ke Yogyakarta.',
+        },
+      ],
+    });
+    expect(answer.response).toMatch(/Hamengkubuwono/);
+  });
+});
+
 describe('ordinals', () => {
   // An ordinal counts beside the word it was typed with: "presiden ke 5" is not answered by
   // "kelima sila"; "ke 1" is "pertama"; "Agresi Militer II" is the second.
