@@ -47,9 +47,10 @@ describe('spec steps (golden)', () => {
   // Models in the browser were trained with the tokens of their preprocessVersion: the version
   // and the tokens of a fixed learner sample change together (the server retrains older models).
   it('stamps a version that changes whenever the tokens of learner text change', () => {
-    const sample = 'bu fatmawati wkt itu y jahit bendera, gmn critanya pak?? maskawinnya?';
+    const sample =
+      'bu fatmawati wkt itu y jahit bendera, gmn critanya pak?? maskawinnya? mentrinya?';
     expect({ version: PREPROCESS_VERSION, words: words(sample, DEFAULT_PREPROCESS) }).toEqual({
-      version: 6,
+      version: 7,
       words: [
         'ibu',
         'fatmawati',
@@ -63,6 +64,7 @@ describe('spec steps (golden)', () => {
         'pak',
         'mas',
         'kawin',
+        'menteri',
       ],
     });
   });

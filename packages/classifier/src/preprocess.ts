@@ -24,9 +24,9 @@ import { FUNCTION_WORDS } from '@dwitunggal/text/question';
  * "kelompok", "permisi", "diskusi" and "kalimantan" are roots; "jogja" and "yogya" read as
  * yogyakarta; "tahan" and "sepatu" are roots; rs, drpd, kerjasama, tjokro expanded. 6:
  * "maskawin" reads as "mas kawin", as the tags and the knowledge base write it; "merk", "kebeli"
- * and "dipake" read as merek, terbeli and dipakai.
+ * and "dipake" read as merek, terbeli and dipakai. 7: "mentri" reads as menteri.
  */
-export const PREPROCESS_VERSION = 6;
+export const PREPROCESS_VERSION = 7;
 
 export interface PreprocessOptions {
   /** Informal spelling, old spelling and repeated letters (@dwitunggal/text/spelling). */

@@ -14,6 +14,7 @@ describe('learner spelling', () => {
     // Words the passages write in full or in their standard form.
     ['sepatu merk apa yg gak kebeli', 'sepatu merek apa yang tidak terbeli'],
     ['maskawin bapak apa', 'mas kawin bapak apa'],
+    ['perdana mentrinya siapa', 'perdana menteri siapa'],
   ])('reads %j as %j', (typed, read) => {
     expect(learnerWords(typed)).toEqual(read.split(' '));
   });

@@ -165,6 +165,7 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   bikin: 'membuat',
   pengen: 'ingin',
   merk: 'merek',
+  mentri: 'menteri',
   kebeli: 'terbeli',
   pgn: 'ingin',
   pingin: 'ingin',
