@@ -337,6 +337,18 @@ function claimedDoer(question: QuestionAnalysis): RegExp | null {
   return agentOf(roots);
 }
 
+/**
+ * Whether the name `agent` (agentOf) finds right after the verb in `text` is one of `names`
+ * ("dipimpin oleh Mohammad Hatta"), not someone else ("dipimpin Perdana Menteri Sutan Sjahrir").
+ */
+function doerIs(agent: RegExp, text: string, names: readonly string[]): boolean {
+  const at = agent.exec(text);
+  if (!at) return false;
+  const run = /^\S+(?: oleh)? ((?:[A-Z][\w.'-]*(?: |$))+)/.exec(text.slice(at.index))?.[1] ?? '';
+  const words = run.trim().split(' ');
+  return words.some((w) => names.includes(w));
+}
+
 function agentOf(roots: readonly string[]): RegExp | null {
   if (roots.length === 0) return null;
   const forms = roots.flatMap((r) => [`di${r}i?`, `${r}an`]);
@@ -1067,7 +1079,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const confirmed =
       !narrated &&
       kept[0] !== undefined &&
-      confirmsClaim(question, terms, kept[0].sentence, facts[0]?.spoken ?? '', karakter);
+      // "bapak yg mimpin delegasi di KMB?": the doer the passage names right after the verb is he.
+      ((doerClaimed !== null && doerIs(doerClaimed, kept[0].sentence.text, OWN_NAMES[karakter])) ||
+        confirmsClaim(question, terms, kept[0].sentence, facts[0]?.spoken ?? '', karakter));
     const opening = confirmed ? `${greeting} ${CONFIRMATION}` : greeting;
     const sources: ChatSource[] = [...new Set(kept.map((c) => c.hit))].map((hit) => ({
       id: hit.passage.id,

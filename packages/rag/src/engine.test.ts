@@ -605,6 +605,8 @@ describe('yes/no questions', () => {
     ['soekarno', 'bapak presiden pertama indonesia kan?'],
     ['hatta', 'bapak pernah jadi perdana menteri?'],
     ['soekarno', 'bung karno presiden seumur hidup ya?'],
+    // He is the one the passage names right after the verb ("dipimpin oleh Mohammad Hatta").
+    ['hatta', 'bener gk bapak yg mimpin delegasi RI di KMB?'],
   ] as const)('confirms %s: %j', async (karakter, prompt) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toContain(CONFIRMATION);
