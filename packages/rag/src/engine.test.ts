@@ -343,6 +343,40 @@ describe('follow-ups go on from the last reply', () => {
       'abis itu bapak masuk partai apa?',
       /Partindo/,
     ],
+    // "di sana": the place just named, answered by the passage that tells most of what he did.
+    [
+      ['pak pernah tinggal di bengkulu ya?', 'Ya, sejak 1938 saya dibuang ke Bengkulu.'],
+      'trs di sana bapak ngapain aja?',
+      /Muhammadiyah|mengajar/,
+    ],
+    // The other figure named beside him in the reply ("bersama Bung Hatta") does not make a
+    // question with a topic of its own about that figure.
+    [
+      [
+        'waktu agresi militer kedua bapak ada di mana?',
+        'Di Yogyakarta. Belanda menangkap saya bersama Bung Hatta pada 19 Desember 1948.',
+      ],
+      'sesudah ditangkap bapak dibawa kemana?',
+      /Brastagi|Parapat/,
+    ],
+    // "terus" before a question of its own asks that question, not what came next.
+    [
+      [
+        'kok indonesia dulu konfrontasi sama malaysia pak?',
+        'Saya menentang pembentukan Malaysia, yang saya anggap proyek neokolonialisme.',
+      ],
+      'terus operasinya dinamai apa?',
+      /Dwikora/,
+    ],
+    // "nawarin" (offered): the passages say who provided Yogyakarta ("menyediakan").
+    [
+      [
+        'kenapa dulu ibu kota dipindah ke yogya pak?',
+        'Jakarta tidak aman pada awal 1946, jadi pemerintahan kami pindahkan ke Yogyakarta.',
+      ],
+      'siapa yg nawarin yogya jadi ibu kota?',
+      /Hamengkubuwono/,
+    ],
   ] as const)('reads %j then %j in the conversation', async ([user, figure], prompt, fact) => {
     const answer = await engine.answer({
       karakter: 'soekarno',
@@ -382,47 +416,6 @@ describe('follow-ups go on from the last reply', () => {
     });
     const answer = await engine.answer({ karakter: 'hatta', prompt, history });
     expect(answer.response).toMatch(/Den Haag/);
-  });
-
-  // "di sana ngapain aja?": the place the conversation named, and the passage that tells most
-  // of what he did there.
-  it('answers "di sana ngapain aja?" with what he did at the place just named', async () => {
-    const answer = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'trs di sana bapak ngapain aja?',
-      history: turn(
-        'pak pernah tinggal di bengkulu ya?',
-        'Ya, sejak 1938 saya dibuang ke Bengkulu.',
-      ),
-    });
-    expect(answer.response).toMatch(/Muhammadiyah|mengajar/);
-  });
-
-  // The other figure named in the last reply beside him ("bersama Bung Hatta") does not make a
-  // question with a topic of its own about that figure.
-  it('answers where he was taken after an arrest shared with the other figure', async () => {
-    const answer = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'sesudah ditangkap bapak dibawa kemana?',
-      history: turn(
-        'waktu agresi militer kedua bapak ada di mana?',
-        'Di Yogyakarta. Belanda menangkap saya bersama Bung Hatta pada 19 Desember 1948.',
-      ),
-    });
-    expect(answer.response).toMatch(/Brastagi|Parapat/);
-  });
-
-  // "terus" before a question of its own asks that question, not what came next.
-  it('answers "terus ... dinamai apa?" from the topic, not from what came after it', async () => {
-    const answer = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'terus operasinya dinamai apa?',
-      history: turn(
-        'kok indonesia dulu konfrontasi sama malaysia pak?',
-        'Saya menentang pembentukan Malaysia, yang saya anggap proyek neokolonialisme.',
-      ),
-    });
-    expect(answer.response).toMatch(/Dwikora/);
   });
 
   it('reads "tahun itu" and "waktu itu" as the year the last exchange spoke of', async () => {
@@ -653,31 +646,21 @@ describe('answers fit the kind of question (decision 028)', () => {
     ['soekarno', 'alasan pemuda bawa bapak ke rengasdengklok apa?', /Jepang/],
     // "padahal udah lama nemenin" is the learner's aside: the question is why they parted.
     ['soekarno', 'kenapa bapak pisah dari bu inggit padahal udah lama nemenin', /dimadu/],
-  ] as const)('answers %s: %j with what it asks', async (karakter, prompt, fact) => {
-    const answer = await engine.answer({ karakter, prompt });
-    expect(answer.response).toMatch(fact);
-  });
-
-  // Why he was exiled is told with the arrest that came before it, not by life in exile; what
-  // a place is known for ("terkenal karena malaria") is no reason.
-  it.each([
+    // Why he was exiled is told with the arrest before it, not by life in exile ("terkenal
+    // karena malaria" is no reason).
     ['hatta', 'alasan bapak dibuang ke boven digul apa sih', /PNI Baru[^]*berbahaya/],
     ['hatta', 'gmn ceritanya bapak bisa diasingkan ke digul?', /PNI Baru/],
     ['soekarno', 'kok bapak bisa dibuang ke ende kenapa?', /ditangkap|memutus hubungan/],
-  ] as const)('answers %s: %j with the cause of the exile', async (karakter, prompt, cause) => {
+    // A cause ("karena") before a consequence ("sehingga"), also from the passage on the event
+    // itself when another passage fits the question's words better.
+    ['hatta', 'mengapa anda mengundurkan diri dari jabatan wakil presiden pak', /berbeda pendapat/],
+    ['hatta', 'knp bapak mundur dr wapres thn 56 pak', /berbeda pendapat/],
+    // "pemimpin X", "yg mimpin X": the name after the verb's passive or noun, as for "dipimpin".
+    ['hatta', 'pemimpin PDRI itu siapa?', /Sjafruddin/],
+    ['hatta', 'yg mimpin PDRI siapa pak?', /Sjafruddin/],
+  ] as const)('answers %s: %j with what it asks', async (karakter, prompt, fact) => {
     const answer = await engine.answer({ karakter, prompt });
-    expect(answer.response).toMatch(cause);
-    expect(answer.response).not.toMatch(/malaria/);
-  });
-
-  // A cause ("karena") before a consequence ("sehingga"); a cause told in the passage on the
-  // event itself, though the question's words fit another passage better.
-  it.each([
-    ['hatta', 'mengapa anda mengundurkan diri dari jabatan wakil presiden pak'],
-    ['hatta', 'knp bapak mundur dr wapres thn 56 pak'],
-  ] as const)('answers %s: %j with why he resigned', async (karakter, prompt) => {
-    const answer = await engine.answer({ karakter, prompt });
-    expect(answer.response).toMatch(/berbeda pendapat/);
+    expect(answer.response).toMatch(fact);
   });
 
   // Another story's reason does not come in as the second one.
@@ -702,33 +685,6 @@ describe('who answers "siapa"', () => {
       ],
     });
     expect(answer.response).toMatch(/Latief/);
-  });
-
-  // "pemimpin X", "yg mimpin X": the name after the verb's passive or noun, as for "dipimpin".
-  it.each([
-    ['hatta', 'pemimpin PDRI itu siapa?', /Sjafruddin/],
-    ['hatta', 'yg mimpin PDRI siapa pak?', /Sjafruddin/],
-  ] as const)('answers %s: %j with the leader', async (karakter, prompt, leader) => {
-    const answer = await engine.answer({ karakter, prompt });
-    expect(answer.response).toMatch(leader);
-  });
-});
-
-describe("learners' words for what the passages say otherwise", () => {
-  // "nawarin" (offered): the passages say who provided Yogyakarta ("menyediakan").
-  it('answers who offered Yogyakarta as the capital, in a conversation on the move', async () => {
-    const answer = await engine.answer({
-      karakter: 'soekarno',
-      prompt: 'siapa yg nawarin yogya jadi ibu kota?',
-      history: [
-        { role: 'user', text: 'kenapa dulu ibu kota dipindah ke yogya pak?' },
-        {
-          role: 'figure',
-          text: 'Jakarta tidak aman pada awal 1946, jadi pemerintahan kami pindahkan ke Yogyakarta.',
-        },
-      ],
-    });
-    expect(answer.response).toMatch(/Hamengkubuwono/);
   });
 });
 
