@@ -82,7 +82,8 @@ const SHAPED_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'ho
 /** The shaped intents whose answer is one fact (a date, a place, a name, a number). */
 const FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany']);
 
-const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
+const ANAPHORA =
+  /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Ketiganya|Keempatnya|Kelimanya|Hal (?:itu|ini)|Itu|Ini)\b/;
 /**
  * A sentence that points back at the one before it: a pronoun first (ANAPHORA), "itu", "ini",
  * "tersebut", "mereka", "keduanya" or "demikian" within its first four words ("Janji itu ia
@@ -90,7 +91,10 @@ const ANAPHORA = /^(?:Ia|Dia|Mereka|Beliau|Keduanya|Hal (?:itu|ini)|Itu|Ini)\b/;
  * "Akibatnya".
  */
 const LEANS_BACK =
-  /^(?:(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya|demikian)\b|(?:Namun|Akibatnya)\b)/i;
+  /^(?:(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya|ketiganya|keempatnya|kelimanya|demikian)\b|(?:Namun|Akibatnya)\b)/i;
+
+/** A sentence opening with the number of people just named ("Keempatnya", "Ketiganya"). */
+const COUNTS_BACK = /^(?:Ketiganya|Keempatnya|Kelimanya)\b/;
 
 /** The kind of fact a question asks for, as the sentence scoring reads it. */
 export function detectIntent(question: string): Intent {
@@ -861,6 +865,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       // an earlier sentence of its passage.
       (!featuresOf(c.sentence).leansBack ||
         chosen.some((x) => x.hit === c.hit && x.sentence.index < c.sentence.index)) &&
+      // ... and one that counts the people just named ("Keempatnya dituduh ...") only right
+      // after the sentence that names them.
+      (!COUNTS_BACK.test(c.sentence.text) ||
+        chosen.some((x) => x.hit === c.hit && x.sentence.index === c.sentence.index - 1)) &&
       // A long sentence (a quoted document) only comes in as the main fact.
       !(featuresOf(c.sentence).words > 40 && c.relevance < first.relevance);
     // The fact asked for ("kapan ditangkap", "divonis berapa tahun") that another of the best

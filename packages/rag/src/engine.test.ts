@@ -578,6 +578,17 @@ describe('questions about his death and after it', () => {
   });
 });
 
+describe('sentences that point back', () => {
+  // "Keempatnya" counts the people of the sentence before it: it never comes without that one.
+  it('tells who "keempatnya" are before saying what the four were accused of', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'pak dulu dituduh apa sama kerajaan belanda?',
+    });
+    expect(answer.response).toMatch(/tiga pengurus[^]*Keempatnya/);
+  });
+});
+
 describe('narrator notes keep to him', () => {
   // A passage about two other people buried at Kalibata tells nothing of why he was not.
   it('tells where Hatta asked to be buried without the graves of others', async () => {
