@@ -9,6 +9,7 @@ import {
   GIVES_NAME,
   lifeEndAsked,
   namesIn,
+  CAUSE_CLAUSE,
   REASON_CLAUSE,
   type QuestionAnalysis,
   type QuestionType,
@@ -645,7 +646,8 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         // A reason clause ("karena", "agar") answers "mengapa" more plainly than a word of
         // wanting or judging ("ingin", "menilai").
         // ... and a cause ("karena", "sebab") more plainly than a consequence ("sehingga").
-        if (intent === 'why' && f.reason) score += CAUSE.test(sentence.text) ? CAUSE_BONUS : 0.05;
+        if (intent === 'why' && f.reason)
+          score += CAUSE_CLAUSE.test(sentence.text) ? CAUSE_BONUS : 0.05;
         // "ngapain aja di Ende?": what he did is told by a verb of doing.
         if (doing) score += ACTIVITY_BONUS;
         // One of the sentence's first three words is a word of the question.
@@ -805,7 +807,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
               (c) =>
                 c.hit !== base.hit &&
                 c.relevance >= WHY_CAUSE_RELEVANCE * base.relevance &&
-                CAUSE.test(c.sentence.text) &&
+                CAUSE_CLAUSE.test(c.sentence.text) &&
                 targetTerms.some((t) => c.sentence.terms.has(t)) &&
                 // ... the event itself, not only its place ("dipindahkan dari Ende ... karena
                 // malaria" is no cause of the exile to Ende).
@@ -927,7 +929,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       // A cause of what was asked ("Hatta mundur terutama karena ...") before a consequence
       // told with "sehingga" of something else in the story.
       const reason =
-        candidates.find((c) => sameStory(c) && c.relevance > 0 && CAUSE.test(c.sentence.text)) ??
+        candidates.find(
+          (c) => sameStory(c) && c.relevance > 0 && CAUSE_CLAUSE.test(c.sentence.text),
+        ) ??
         candidates.find((c) => sameStory(c) && featuresOf(c.sentence).reason) ??
         (hasAnswerShape(first.sentence)
           ? undefined
@@ -1143,8 +1147,6 @@ const ACTIVITY_RELEVANCE = 0.9;
 const WHY_CAUSE_RELEVANCE = 0.3;
 /** What a sentence giving a cause gains for "mengapa" (a purpose or a consequence: 0.05). */
 const CAUSE_BONUS = 0.15;
-/** Words that give a cause, not a purpose or a consequence (compare REASON_CLAUSE). */
-const CAUSE = /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|alasan|alasannya)\b/i;
 
 /** The least relevance of a further reason given to "mengapa" (see compose). */
 const WHY_SUPPORT_RELEVANCE = 0.2;

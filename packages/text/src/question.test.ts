@@ -4,6 +4,7 @@ import * as question from './question';
 const {
   analyzeQuestion,
   ANSWER_SHAPES,
+  CAUSE_CLAUSE,
   askedFacts,
   asksName,
   countInUnit,
@@ -101,6 +102,9 @@ describe('REASON_CLAUSE', () => {
     expect(REASON_CLAUSE.test(known)).toBe(false);
     expect(ANSWER_SHAPES.why.test(known)).toBe(false);
     expect(REASON_CLAUSE.test('Ia dikenal luas karena pidatonya.')).toBe(true);
+    expect(CAUSE_CLAUSE.test(known)).toBe(false);
+    expect(CAUSE_CLAUSE.test('Hatta mundur karena berbeda pendapat.')).toBe(true);
+    expect(CAUSE_CLAUSE.test('DPR diam, sehingga ia menulis lagi.')).toBe(false);
   });
 
   it('takes a purpose of avoiding something as a reason', () => {

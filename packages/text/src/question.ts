@@ -134,6 +134,13 @@ export const ANSWER_SHAPES: Readonly<
 export const REASON_CLAUSE =
   /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|agar|supaya|sehingga|demi|akibat|alasan|alasannya|mengingat|untuk (?:menghindari|mencegah))\b/i;
 
+/**
+ * The words of REASON_CLAUSE that give a cause ("karena", "sebab", "alasan"), not a purpose or
+ * a consequence ("agar", "sehingga"): the plainest answer to "mengapa".
+ */
+export const CAUSE_CLAUSE =
+  /\b(?:(?<!\b(?:terkenal|dikenal) )karena|sebab|disebabkan|alasan|alasannya)\b/i;
+
 /** Words before a capitalised run that make it a place or a time, not a person. */
 const PLACE_OR_TIME_BEFORE = new Set(['di', 'ke', 'dari', 'pada', 'sejak', 'hingga', 'sampai']);
 /** Connectives that open a sentence before its subject ("Setelah Soekarno ..."). */
