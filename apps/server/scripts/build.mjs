@@ -10,12 +10,14 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 
 await build({
   absWorkingDir: root,
-  // The worker entries are files of their own (dist/train-worker.js, dist/quality-worker.js):
-  // the server starts them in worker threads by their URLs next to dist/server.js.
+  // The worker entries are files of their own (dist/train-worker.js, dist/quality-worker.js,
+  // dist/answer-worker.js): the server starts them in worker threads by their URLs next to
+  // dist/server.js.
   entryPoints: {
     server: 'src/server.ts',
     'train-worker': 'src/modules/models/train-worker.ts',
     'quality-worker': 'src/modules/tags/quality-worker.ts',
+    'answer-worker': 'src/modules/chat/answer-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -314,6 +314,7 @@ export async function buildApp(opts: {
   app.addHook('onClose', () => models.close());
 
   const chatEngine = await createChatEngine(config);
+  app.addHook('onClose', () => chatEngine.close());
 
   // Learning that lasts (issue 15): history, achievements, feedback, the curators' inbox.
   const now = opts.clock ?? Date.now;

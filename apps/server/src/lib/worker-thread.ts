@@ -195,3 +195,162 @@ export function serveWorkerJob<Req, P, R>(
     }
   });
 }
+
+/**
+ * The protocol of a long-lived worker (startWorkerService): once set up it posts `ready` (or
+ * `failed` when its set-up threw), then answers each call, in any order, by the call's id.
+ */
+export type WorkerServiceMessage<R> =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'result'; id: number; result: R }
+  | { type: 'error'; id: number; message: string };
+
+export interface WorkerService<Req, R> {
+  /** Answers `request` in the worker; rejects after `timeoutMs`, or when the worker fails. */
+  call(request: Req): Promise<R>;
+  /** Stops the worker; calls in flight reject, later calls are refused. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a worker thread on `entry` that stays up to answer many calls (the worker side:
+ * serveWorkerCalls), set up once with `init`; resolves once it is ready. A worker that exits
+ * (crashed, out of memory) fails its calls in flight and is started again on the next call; a
+ * call that outlives `timeoutMs` stops the worker, since a worker that slow is stuck (its other
+ * calls in flight fail with it, as they would have waited as long).
+ */
+export async function startWorkerService<Init, Req, R>(
+  entry: WorkerEntry,
+  init: Init,
+  opts: { resourceLimits: ResourceLimits; timeoutMs: number; errors: WorkerJobErrors },
+): Promise<WorkerService<Req, R>> {
+  interface Pending {
+    worker: Worker;
+    resolve(result: R): void;
+    reject(err: Error): void;
+    timer: NodeJS.Timeout;
+  }
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let closed = false;
+  /** The worker calls go to (starting or ready); null until the next call starts one. */
+  let current: Promise<Worker> | null = null;
+  let live: Worker | null = null;
+
+  /** Rejects the calls in flight in `worker`. */
+  const failCalls = (worker: Worker, err: Error) => {
+    for (const [id, p] of pending) {
+      if (p.worker !== worker) continue;
+      pending.delete(id);
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
+  };
+
+  /** Ends `worker`; the next call starts another. */
+  const retire = (worker: Worker) => {
+    if (live === worker) {
+      live = null;
+      current = null;
+    }
+    void worker.terminate();
+  };
+
+  const start = () =>
+    new Promise<Worker>((resolve, reject) => {
+      spawnWorker(entry, opts.resourceLimits).then((worker) => {
+        let ready = false;
+        const gone = (err: Error) => {
+          failCalls(worker, err);
+          if (ready) retire(worker);
+          else reject(err);
+        };
+        worker.on('message', (message: WorkerServiceMessage<R>) => {
+          if (message.type === 'ready') {
+            ready = true;
+            live = worker;
+            resolve(worker);
+          } else if (message.type === 'failed') {
+            reject(opts.errors.failed(message.message));
+            void worker.terminate();
+          } else {
+            const p = pending.get(message.id);
+            if (!p) return; // timed out meanwhile
+            pending.delete(message.id);
+            clearTimeout(p.timer);
+            if (message.type === 'result') p.resolve(message.result);
+            else p.reject(opts.errors.failed(message.message));
+          }
+        });
+        worker.on('error', gone);
+        worker.on('exit', (code) => gone(opts.errors.exited(code)));
+        worker.postMessage(init);
+      }, reject);
+    });
+
+  const worker = (): Promise<Worker> => {
+    current ??= start().catch((err: unknown) => {
+      current = null;
+      throw err;
+    });
+    return current;
+  };
+
+  await worker();
+  return {
+    async call(request) {
+      if (closed) throw opts.errors.exited(0);
+      const w = await worker();
+      nextId += 1;
+      const id = nextId;
+      return new Promise<R>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(opts.errors.timedOut());
+          retire(w);
+        }, opts.timeoutMs);
+        pending.set(id, { worker: w, resolve, reject, timer });
+        w.postMessage({ id, request });
+      });
+    },
+    async close() {
+      closed = true;
+      const starting = current;
+      current = null;
+      live = null;
+      const w = starting ? await starting.catch(() => null) : null;
+      if (w) {
+        failCalls(w, opts.errors.exited(0));
+        await w.terminate();
+      }
+    },
+  };
+}
+
+/**
+ * The worker's side of startWorkerService (call it at the top level of a worker entry): sets up
+ * with the first message, then answers every call with `setup`'s handler, by the call's id.
+ */
+export function serveWorkerCalls<Init, Req, R>(
+  setup: (init: Init) => Promise<(request: Req) => Promise<R>>,
+): void {
+  const port = parentPort;
+  if (!port) return;
+  const post = (message: WorkerServiceMessage<R>) => port.postMessage(message);
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  port.once('message', (init: Init) => {
+    setup(init).then(
+      (handle) => {
+        port.on('message', ({ id, request }: { id: number; request: Req }) => {
+          handle(request).then(
+            (result) => post({ type: 'result', id, result }),
+            (error: unknown) => post({ type: 'error', id, message: message(error) }),
+          );
+        });
+        post({ type: 'ready' });
+      },
+      (error: unknown) => post({ type: 'failed', message: message(error) }),
+    );
+  });
+}

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChatSource } from '@dwitunggal/contracts/chat';
 import { chatAnswer, chatBody } from '@dwitunggal/contracts/schemas/chat';
 import { errorEnvelope } from '@dwitunggal/contracts/schemas/envelope';
-import type { RagEngine } from '@dwitunggal/rag/engine';
+import type { ChatEngine } from './engine';
 import { AppError } from '../../lib/errors';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { currentUser } from '../../plugins/auth';
@@ -21,7 +21,7 @@ export const CHAT_FAILURE_MESSAGE = 'Maaf, terjadi kesalahan dalam memproses pes
 export async function chatRoutes(
   app: FastifyInstance,
   opts: {
-    engine: RagEngine;
+    engine: ChatEngine;
     limit: (request: FastifyRequest, userId: string) => Promise<void>;
     /** Stores each answered exchange in the learner's history (and declines in the inbox). */
     conversations?: ConversationService;
@@ -92,8 +92,8 @@ export async function chatRoutes(
 
 /** Server-sent events: `delta` events with text, then one `done` event with the whole answer. */
 async function streamAnswer(
-  engine: RagEngine,
-  input: Parameters<RagEngine['stream']>[0],
+  engine: ChatEngine,
+  input: Parameters<ChatEngine['stream']>[0],
   request: FastifyRequest,
   reply: FastifyReply,
   store: (answer: { response: string; sources: readonly ChatSource[] }) => Promise<void>,
