@@ -662,6 +662,13 @@ describe('answers fit the kind of question (decision 028)', () => {
     ['hatta', 'alasan bapak dibuang ke boven digul apa sih', /PNI Baru[^]*berbahaya/],
     ['hatta', 'gmn ceritanya bapak bisa diasingkan ke digul?', /PNI Baru/],
     ['soekarno', 'kok bapak bisa dibuang ke ende kenapa?', /ditangkap|memutus hubungan/],
+    // How an exile or a captivity ended is told with its end, not with life there; a question
+    // only dated by a release ("abis keluar dr penjara") asks something else.
+    ['soekarno', 'gmn ceritanya bapak bisa keluar dari pengasingan di bengkulu?', /Padang/],
+    // ... the end of the captivity in the place asked about, not of another one.
+    ['soekarno', 'gmn bapak bisa bebas dr tahanan di bangka?', /Roem|pembebasan tahanan/],
+    ['hatta', 'gmn caranya pak karno bisa bebas dr pembuangan di bengkulu?', /Padang/],
+    ['soekarno', 'abis keluar dr penjara bapak gabung partai apa', /Partindo/],
     // A cause ("karena") before a consequence ("sehingga"), also from the passage on the event
     // itself when another passage fits the question's words better.
     ['hatta', 'mengapa anda mengundurkan diri dari jabatan wakil presiden pak', /berbeda pendapat/],

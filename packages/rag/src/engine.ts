@@ -4,7 +4,7 @@ import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 import { deathYear } from '@dwitunggal/contracts/characters';
 import { figureNameTerm, namesSomeone } from './query';
 import { KIN_NOUNS } from './voice';
-import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
 import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
 import {
   afterLifetime,
@@ -17,6 +17,7 @@ import type { Passage } from './knowledge';
 import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provider';
 import {
   createRetriever,
+  figuresNamed,
   hasTopic,
   type Retriever,
   type IndexedSentence,
@@ -150,6 +151,38 @@ const ARREST = 'ditangkap';
 const tellsArrest = (hit: SearchHit) => hit.titleTerms.has('tangkap');
 /** How much the arrest weighs beside an exile question's own words. */
 const CAUSE_SHARE = 0.5;
+
+/**
+ * How an exile or a captivity ended ("gmn ceritanya bapak bisa keluar dari pengasingan di
+ * bengkulu?", "kapan bapak bebas dari penjara?"): the passage telling of its end (the Japanese
+ * invasion, an agreement that freed the leaders) answers, not those telling of life there. Not
+ * a question that only dates itself by the release ("abis keluar dr penjara gabung partai apa").
+ */
+function releaseAsked(prompt: string): boolean {
+  const { type, words } = analyzeQuestion(prompt);
+  return (
+    (type === 'how' || type === 'why' || type === 'when') &&
+    // "abis keluar dr penjara bapak gabung partai apa": a time, not the question.
+    !/\b(?:abis|habis|sehabis|setelah|sesudah|usai|selepas)\s+(?:\S+\s+)?(?:bebas|dibebaskan|keluar|lepas|dilepas|dilepaskan|pulang)\b/i.test(
+      prompt,
+    ) &&
+    words.some((w) => /^(?:bebas|dibebaskan|keluar|lepas|dilepas|dilepaskan|pulang)$/.test(w)) &&
+    words.some((w) =>
+      /^(?:pengasingan|pembuangan|buangan|penjara|tahanan|dibuang|diasingkan|ditahan|ditawan|dipenjara)$/.test(
+        w,
+      ),
+    )
+  );
+}
+const RELEASE = 'berakhir dibebaskan kembali';
+/**
+ * A passage titled with the end of a captivity, unless its title names a figure other than the
+ * ones asked about (the question's, else the speaker).
+ */
+const tellsRelease = (hit: SearchHit, about: readonly CharacterKey[]) =>
+  // "kembali" is stemmed "mbali".
+  ['akhir', 'bebas', 'kembali', 'mbali'].some((term) => hit.titleTerms.has(term)) &&
+  !CHARACTER_KEYS.some((key) => !about.includes(key) && hit.titleTerms.has(figureNameTerm(key)));
 
 /** "di tahun itu", "waktu itu", "pas itu": a time the conversation spoke of. */
 const TIME_POINTER =
@@ -352,7 +385,16 @@ function placeNames(passages: readonly Passage[]): Set<string> {
 
 export function createRagEngine(options: RagEngineOptions): RagEngine {
   const retriever = createRetriever(options.passages, options.retriever);
-  const embedded = createEmbeddedGenerator({ places: placeNames(options.passages) });
+  const places = placeNames(options.passages);
+  const embedded = createEmbeddedGenerator({ places });
+  // Places' words, not the figures' ("ke Soekarno", "Gelora Bung Karno" read as places).
+  const placeWords = new Set(
+    [...places]
+      .filter((place) => !/\b(?:Bung|Soekarno|Sukarno|Karno|Hatta)\b/.test(place))
+      .flatMap((place) => wordsOf(foldForMatch(place)))
+      // "dr" ("di dr. Tjipto's house") is also a learner's "dari".
+      .filter((word) => word.length > 3),
+  );
   const generator = options.llm
     ? createOpenAIProvider({ ...options.llm, fallback: options.llm.fallback ?? embedded })
     : embedded;
@@ -372,7 +414,12 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
         ? resolved.topicContext
         : undefined);
     // "knp bapak dibuang ke Ende?": the reason of an exile is told with the arrest before it.
-    const cause = context === undefined && exileCauseAsked(query) ? ARREST : undefined;
+    const cause =
+      context === undefined && exileCauseAsked(query)
+        ? ARREST
+        : context === undefined && releaseAsked(query)
+          ? RELEASE
+          : undefined;
     const search = (about?: string, wanted = k) =>
       retriever.search(query, {
         karakter: request.karakter,
@@ -398,7 +445,23 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
     if (hits.length === 0 && alone) hits = search();
     // ... the passage whose title is that arrest comes first.
-    if (cause) hits = [...hits.filter(tellsArrest), ...hits.filter((h) => !tellsArrest(h))];
+    const first =
+      cause === ARREST
+        ? tellsArrest
+        : cause === RELEASE
+          ? (hit: SearchHit) => {
+              const named = figuresNamed(hit.query, query);
+              // The place of the captivity asked about ("di bangka") is the passage's too.
+              const told = wordsOf(foldForMatch(hit.passage.text));
+              return (
+                tellsRelease(hit, named.length > 0 ? named : [request.karakter]) &&
+                wordsOf(foldForMatch(query))
+                  .filter((w) => placeWords.has(w))
+                  .every((w) => told.includes(w))
+              );
+            }
+          : null;
+    if (first) hits = [...hits.filter(first), ...hits.filter((h) => !first(h))];
     // "yang mana?" picks one of the people the figure just named ("Istri saya Oetari, Inggit,
     // Fatmawati ..." then "yg dr Bengkulu yg mana?"): a passage naming one of them answers.
     const among = [...whichOf(request), ...nthOf(request)];
@@ -434,7 +497,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       ...base,
       hits,
       ...(alreadyTold ? { alreadySaid: alreadyTold } : {}),
-      ...(cause ? { causeAsked: true } : {}),
+      ...(cause === ARREST ? { causeAsked: true } : {}),
     };
   };
   return {

@@ -415,6 +415,25 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Dalam otobiografi saya yang dituturkan kepada Cindy Adams, saya menyebut Surabaya sebagai kota kelahiran saya.',
       ],
     ],
+    // Moved on again in a sentence that already moved or exiled him: him; a thing moved on in a
+    // sentence that did not: it.
+    'the one moved on again is him when the sentence already held him': [
+      [
+        'Menjelang kedatangan Jepang, Belanda memindahkan Soekarno dari Bengkulu ke Padang, tetapi tidak sempat membawanya keluar dari Sumatra.',
+        'soekarno',
+        'Menjelang kedatangan Jepang, Belanda memindahkan saya dari Bengkulu ke Padang, tetapi tidak sempat membawa saya keluar dari Sumatra.',
+      ],
+      [
+        'Masa pengasingan Hatta di Banda Neira berakhir pada awal 1942, ketika Belanda memindahkannya ke Jawa.',
+        'hatta',
+        'Masa pengasingan saya di Banda Neira berakhir pada awal 1942, ketika Belanda memindahkan saya ke Jawa.',
+      ],
+      [
+        'Soekarno menerima bendera pusaka dan kemudian membawanya ke Yogyakarta.',
+        'soekarno',
+        'Saya menerima bendera pusaka dan kemudian membawanya ke Yogyakarta.',
+      ],
+    ],
     // A verb whose object is a person: him when he was named last.
     'the person a verb visits or accompanies is him when he was named last': [
       [

@@ -323,6 +323,17 @@ function pointsAtOtherSubject(before: string): boolean {
   );
 }
 
+/**
+ * A verb of moving someone, with "-nya", going somewhere ("membawanya keluar dari Sumatra",
+ * "memindahkannya ke Jawa"). It may move a thing too ("memindahkannya ke Yogyakarta" of a
+ * capital): it is his only where the sentence has already held him (HELD_SPEAKER).
+ */
+const MOVED_AGAIN =
+  /\b(memindahkan|membawa|mengirim|mengembalikan|memulangkan)nya\b(?= (?:keluar|kembali|ke|dari)\b)/g;
+/** He was moved, held or exiled earlier in the sentence ("memindahkan saya", "pengasingan saya"). */
+const HELD_SPEAKER =
+  /\b(?:(?:memindahkan|membawa|mengirim|menangkap|mengasingkan|membuang|menahan|menawan) saya|(?:pengasingan|pembuangan|penahanan|penawanan|tahanan) saya)\b/;
+
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
 const KIN_QUALIFIERS = [
   'perempuan',
@@ -442,6 +453,17 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
       ? `${verb} saya`
       : whole,
   );
+  // Moved on again ("Belanda memindahkan saya ke Padang, tetapi tidak sempat membawanya keluar
+  // dari Sumatra"): he, when the same sentence has already moved, held or exiled him.
+  out = out.replace(MOVED_AGAIN, (whole: string, verb: string, offset: number, text: string) => {
+    const before = text.slice(0, offset);
+    const sentence = before.slice(before.search(/[^.!?]*$/));
+    return !insideQuotes(text, offset) &&
+      HELD_SPEAKER.test(sentence) &&
+      nearestPersonIsSpeaker(before, karakter)
+      ? `${verb} saya`
+      : whole;
+  });
   // A passive whose agent is "-nya" ("perhimpunan yang pernah dipimpinnya"): the Indonesian
   // first-person passive when he is that agent ("yang pernah saya pimpin").
   out = out.replace(
