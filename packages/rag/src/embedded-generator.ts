@@ -94,6 +94,9 @@ const ANAPHORA =
 const LEANS_BACK =
   /^(?:(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya|ketiganya|keempatnya|kelimanya|demikian)\b|(?:Namun|Akibatnya)\b)/i;
 
+/** "Karena kecerdasan dan pengalamannya, ia dijuluki ...": a pronoun after an opening clause. */
+const ASIDE_PRONOUN = /^[^,.]{3,60}, (?:ia|dia|beliau)\b/;
+
 /** A sentence opening with the number of people just named ("Keempatnya", "Ketiganya"). */
 const COUNTS_BACK = /^(?:Ketiganya|Keempatnya|Kelimanya)\b/;
 
@@ -828,16 +831,27 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     if (expansion) first = expansion;
     // Only a sentence that points back says what is asked ("ia dijuluki The Grand Old
     // Man", for "Agus Salim dijuluki apa?"): it is the main fact, told after the sentence it
-    // points back at.
+    // points back at. In a passage about someone most sentences name him, so the question's
+    // words beside the passage's title ("dijuluki") tell which one it is.
     let leadIn: Candidate | undefined;
-    const leaning = fromTop.find((c) => c.relevance > 0);
+    const besideTitle = content.filter(
+      (t) => !t.fromContext && !t.isName && !isFrameStem(t.term) && !mainHit.titleTerms.has(t.term),
+    );
+    const saysAsked = (c: Candidate) =>
+      besideTitle.length > 0 && besideTitle.every((t) => termCredit(t, c.sentence) > 0);
+    const leaning =
+      first && !saysAsked(first)
+        ? (fromTop.find((c) => saysAsked(c) && ASIDE_PRONOUN.test(c.sentence.text)) ??
+          fromTop.find((c) => c.relevance > 0))
+        : fromTop.find((c) => c.relevance > 0);
     if (
       first &&
       first.hit === mainHit &&
       leaning &&
       leaning !== first &&
-      featuresOf(leaning.sentence).leansBack &&
-      leaning.relevance >= LEANING_MARGIN * first.relevance
+      ((featuresOf(leaning.sentence).leansBack &&
+        leaning.relevance >= LEANING_MARGIN * first.relevance) ||
+        (ASIDE_PRONOUN.test(leaning.sentence.text) && saysAsked(leaning)))
     ) {
       const before = mainHit.sentences[leaning.sentence.index - 1];
       // ... the sentence before it standing on its own.

@@ -669,6 +669,13 @@ describe('answers fit the kind of question (decision 028)', () => {
     ['soekarno', 'gmn bapak bisa bebas dr tahanan di bangka?', /Roem|pembebasan tahanan/],
     ['hatta', 'gmn caranya pak karno bisa bebas dr pembuangan di bengkulu?', /Padang/],
     ['soekarno', 'abis keluar dr penjara bapak gabung partai apa', /Partindo/],
+    // In a passage about someone, the sentence with what is asked beside his name answers, with
+    // the sentence its "ia" points back at ("..., ia dijuluki The Grand Old Man").
+    [
+      'hatta',
+      'agus salim julukannya apa pak',
+      /Agus Salim[^.]*\. Karena [^.]*, ia dijuluki The Grand Old Man/,
+    ],
     // A cause ("karena") before a consequence ("sehingga"), also from the passage on the event
     // itself when another passage fits the question's words better.
     ['hatta', 'mengapa anda mengundurkan diri dari jabatan wakil presiden pak', /berbeda pendapat/],
