@@ -26,6 +26,19 @@ describe('normalizeQuestion', () => {
     expect(words(question).includes('orang')).toBe(kept);
   });
 
+  // "masa kecil", "pas kecil": a childhood, searched as the passages tell it ("masa
+  // kanak-kanak"); "pulau kecil", "dari kecil sampai kuliah" are not one.
+  it.each([
+    ['masa kecil bapak gimana', true],
+    ['pas kecil bapak tinggal dimana', true],
+    ['waktu kecilnya bung karno suka apa', true],
+    ['banda neira itu pulau kecil ya', false],
+    ['sekolah bapak dari kecil sampai kuliah', false],
+  ])('%j reads a childhood: %s', (question, childhood) => {
+    expect(words(question).includes('kanak')).toBe(childhood);
+    expect(words(question).some((w) => /^kecil/.test(w))).toBe(true);
+  });
+
   it('reads the figure called by name before a comma as an address, not a topic', () => {
     const asked = (q: string, karakter: 'hatta' | 'soekarno') =>
       normalizeQuestion(q, karakter).map((w) => (w.implied ? `(${w.word})` : w.word));

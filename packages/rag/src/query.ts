@@ -136,6 +136,23 @@ export interface QueryWord {
 const ASIDE_OPENERS = new Set(['padahal']);
 
 /** Normalises a learner's question for retrieval (see the module comment). */
+/**
+ * Words before "kecil" that make it a childhood ("masa kecil", "pas kecil", "sejak kecil"). Not
+ * "dari": "dari kecil sampe kuliah" spans a life, childhood is only its start.
+ */
+const CHILDHOOD_BEFORE = new Set([
+  'masa',
+  'semasa',
+  'waktu',
+  'sewaktu',
+  'pas',
+  'ketika',
+  'saat',
+  'sejak',
+  'jaman',
+  'zaman',
+]);
+
 export function normalizeQuestion(
   question: string,
   karakter: CharacterKey,
@@ -208,6 +225,10 @@ export function normalizeQuestion(
       // "ngisi waktu", spending his time: what he did ("melakukan apa"), not a content ("isi").
       out.push({ word: 'melakukan', implied: false });
       i++;
+    } else if (/^kecil(?:nya)?$/.test(word) && CHILDHOOD_BEFORE.has(previous)) {
+      // "masa kecil", "pas kecil", "waktu kecilnya": his childhood ("masa kanak-kanak"), not
+      // anything small ("pulau kecil", "rakyat kecil").
+      out.push({ word: 'kecil', implied: false }, { word: 'kanak', implied: false });
     } else if (word === 'orang' && next === 'mana') {
       // "beliau orang mana": where someone comes from.
       out.push({ word: 'asal', implied: false });
