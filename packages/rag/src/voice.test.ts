@@ -415,6 +415,14 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Dalam otobiografi saya yang dituturkan kepada Cindy Adams, saya menyebut Surabaya sebagai kota kelahiran saya.',
       ],
     ],
+    // A month of the Islamic calendar names no one: "menurutnya" after it is his view.
+    'a month of the Islamic calendar is no person': [
+      [
+        'Soekarno menyebut bahwa proklamasi jatuh pada bulan suci Ramadan, yang menurutnya membawa berkah.',
+        'soekarno',
+        'Saya menyebut bahwa proklamasi jatuh pada bulan suci Ramadan, yang menurut saya membawa berkah.',
+      ],
+    ],
     // Moved on again in a sentence that already moved or exiled him: him; a thing moved on in a
     // sentence that did not: it.
     'the one moved on again is him when the sentence already held him': [

@@ -806,6 +806,11 @@ const OFFICE_WORDS = new Set([
     ' ',
   ),
   ...'Senin Selasa Rabu Kamis Jumat Sabtu Minggu'.split(' '),
+  // Months of the Islamic calendar ("pada bulan suci Ramadan, ... yang menurutnya").
+  'Ramadan',
+  'Ramadhan',
+  'Syawal',
+  'Muharram',
   // Places of the two lives, named without "di", "ke" or "dari" ("menyebut Surabaya sebagai").
   'Surabaya',
   'Blitar',
