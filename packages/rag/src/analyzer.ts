@@ -209,6 +209,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   pecah: ['pisah'],
   // "jago pidato": skilled at it ("kepiawaian berpidato", "pandai", "mahir").
   jago: ['piawai', 'pandai', 'mahir'],
+  // "koran bapak apa": the passages say "majalah" or "surat kabar".
+  koran: ['majalah', 'kabar'],
   // (Not the other way: "merumuskan dasar negara" is not "penyusunan naskah".)
   susun: ['rumus'],
 });

@@ -669,6 +669,8 @@ describe('answers fit the kind of question (decision 028)', () => {
     ['soekarno', 'gmn bapak bisa bebas dr tahanan di bangka?', /Roem|pembebasan tahanan/],
     ['hatta', 'gmn caranya pak karno bisa bebas dr pembuangan di bengkulu?', /Padang/],
     ['soekarno', 'abis keluar dr penjara bapak gabung partai apa', /Partindo/],
+    // "koran": the passages say "majalah" or "surat kabar".
+    ['hatta', 'bapak punya koran apa?', /Daulat Ra'jat/],
     // "masa kecil" is his childhood, not the BPUPKI's "Panitia Kecil".
     ['hatta', 'masa kecil bung karno dihabiskan di mana?', /Tulungagung/],
     // In a passage about someone, the sentence with what is asked beside his name answers, with

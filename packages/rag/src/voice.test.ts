@@ -415,6 +415,14 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Dalam otobiografi saya yang dituturkan kepada Cindy Adams, saya menyebut Surabaya sebagai kota kelahiran saya.',
       ],
     ],
+    // A plural by reduplication opening the sentence is his, as its noun is.
+    'a reduplicated noun before his name is his': [
+      [
+        'Tulisan-tulisan Hatta dari pembuangan dimuat di surat kabar Jakarta.',
+        'hatta',
+        'Tulisan-tulisan saya dari pembuangan dimuat di surat kabar Jakarta.',
+      ],
+    ],
     // A month of the Islamic calendar names no one: "menurutnya" after it is his view.
     'a month of the Islamic calendar is no person': [
       [

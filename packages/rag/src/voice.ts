@@ -598,7 +598,8 @@ function classifyMention(sentence: string, start: number, end: number): Mention 
   // speaker is its possessor ("Ayah Mohammad Hatta", "Nama kecil Soekarno") or, after a
   // function word, the subject ("Ketika Hatta tiba"). Not after a given name ("Rahmi Hatta") or
   // a word naming something after him ("Universitas Bung Hatta").
-  const head = /^([A-Z][a-z]+)((?: [a-z]+)*) $/.exec(before);
+  // A plural by reduplication counts as its noun ("Tulisan-tulisan Hatta").
+  const head = /^([A-Z][a-z]+)(?:-[a-z]+)?((?: [a-z]+)*) $/.exec(before);
   if (!head) return 'keep';
   const first = head[1] as string;
   if (SENTENCE_INITIAL_FUNCTION_WORDS.has(first) || POSSESSOR_NOUNS.has(first)) return 'speaker';
