@@ -415,6 +415,29 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Dalam otobiografi saya yang dituturkan kepada Cindy Adams, saya menyebut Surabaya sebagai kota kelahiran saya.',
       ],
     ],
+    // His father's or mother's child is him, when the parent was named last; not at a grave.
+    "his parent's child is him": [
+      [
+        'Raden Soekemi menitipkan putranya kepada Tjokroaminoto.',
+        'soekarno',
+        'Raden Soekemi menitipkan saya kepada Tjokroaminoto.',
+      ],
+      [
+        'Siti Saleha sangat memperhatikan pendidikan putranya.',
+        'hatta',
+        'Siti Saleha sangat memperhatikan pendidikan saya.',
+      ],
+      [
+        'Makam Raden Soekemi berdampingan dengan makam istri dan putranya.',
+        'soekarno',
+        'Makam Raden Soekemi berdampingan dengan makam istri dan putranya.',
+      ],
+      [
+        'Tjokroaminoto menikahkan Oetari, anaknya, dengan Soekarno.',
+        'soekarno',
+        'Tjokroaminoto menikahkan Oetari, anaknya, dengan saya.',
+      ],
+    ],
     // A plural by reduplication opening the sentence is his, as its noun is.
     'a reduplicated noun before his name is his': [
       [

@@ -334,6 +334,32 @@ const MOVED_AGAIN =
 const HELD_SPEAKER =
   /\b(?:(?:memindahkan|membawa|mengirim|menangkap|mengasingkan|membuang|menahan|menawan) saya|(?:pengasingan|pembuangan|penahanan|penawanan|tahanan) saya)\b/;
 
+/**
+ * His parent's child ("Raden Soekemi menitipkan putranya kepada Tjokroaminoto"): him, when the
+ * parent is the last person named in the sentence. Not at a grave ("makam istri dan putranya").
+ */
+function parentsChild(sentence: string, karakter: CharacterKey): string {
+  return sentence.replace(PARENTS_CHILD, (whole: string, offset: number) => {
+    const before = sentence.slice(0, offset);
+    const parent = PARENT_NAMES[karakter].exec(before);
+    return parent &&
+      !insideQuotes(sentence, offset) &&
+      !/\bmakam\b/i.test(before) &&
+      !/[A-Z]/.test(before.slice(parent.index + parent[0].length))
+      ? 'saya'
+      : whole;
+  });
+}
+
+/** A parent's son or child ("putranya", "anaknya"; not a plural "anak-anaknya"). */
+const PARENTS_CHILD = /(?<!-)\b(?:putranya|anaknya)\b/g;
+/** The last mention of his father or mother in a sentence ("Raden Soekemi", "Siti Saleha"). */
+const PARENT_NAMES: Record<CharacterKey, RegExp> = {
+  soekarno:
+    /\b(?:Soekemi(?: Sosrodihardjo)?|Ida Ayu Nyoman Rai|Nyoman Rai)\b(?![^]*\b(?:Soekemi|Nyoman Rai)\b)/,
+  hatta: /\b(?:(?:Muhammad |Mohammad )?Djamil|(?:Siti )?Saleha)\b(?![^]*\b(?:Djamil|Saleha)\b)/,
+};
+
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */
 const KIN_QUALIFIERS = [
   'perempuan',
@@ -361,7 +387,7 @@ const PERSONAL_POSSESSIVE = new RegExp(
 );
 
 export function toFirstPerson(sentence: string, karakter: CharacterKey): string {
-  const spoken = relativesListed(speakerToFirstPerson(sentence, karakter));
+  const spoken = relativesListed(speakerToFirstPerson(parentsChild(sentence, karakter), karakter));
   return karakter === 'hatta' ? withBungKarno(spoken) : spoken;
 }
 
