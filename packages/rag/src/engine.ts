@@ -152,6 +152,13 @@ const tellsArrest = (hit: SearchHit) => hit.titleTerms.has('tangkap');
 /** How much the arrest weighs beside an exile question's own words. */
 const CAUSE_SHARE = 0.5;
 
+const RELEASE_WORD = '(?:bebas|dibebaskan|keluar|lepas|dilepas|dilepaskan|pulang)';
+/** "abis keluar dr penjara ...": the release only dates the question. */
+const AFTER_RELEASE = new RegExp(
+  `\\b(?:abis|habis|sehabis|setelah|sesudah|usai|selepas)\\s+(?:\\S+\\s+)?${RELEASE_WORD}\\b`,
+  'i',
+);
+const RELEASE_ASKED = new RegExp(`^${RELEASE_WORD}$`);
 /**
  * How an exile or a captivity ended ("gmn ceritanya bapak bisa keluar dari pengasingan di
  * bengkulu?", "kapan bapak bebas dari penjara?"): the passage telling of its end (the Japanese
@@ -162,11 +169,8 @@ function releaseAsked(prompt: string): boolean {
   const { type, words } = analyzeQuestion(prompt);
   return (
     (type === 'how' || type === 'why' || type === 'when') &&
-    // "abis keluar dr penjara bapak gabung partai apa": a time, not the question.
-    !/\b(?:abis|habis|sehabis|setelah|sesudah|usai|selepas)\s+(?:\S+\s+)?(?:bebas|dibebaskan|keluar|lepas|dilepas|dilepaskan|pulang)\b/i.test(
-      prompt,
-    ) &&
-    words.some((w) => /^(?:bebas|dibebaskan|keluar|lepas|dilepas|dilepaskan|pulang)$/.test(w)) &&
+    !AFTER_RELEASE.test(prompt) &&
+    words.some((w) => RELEASE_ASKED.test(w)) &&
     words.some((w) =>
       /^(?:pengasingan|pembuangan|buangan|penjara|tahanan|dibuang|diasingkan|ditahan|ditawan|dipenjara)$/.test(
         w,
@@ -444,20 +448,19 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       : search(context);
     if (hits.length === 0 && fallbackContext) hits = search(fallbackContext);
     if (hits.length === 0 && alone) hits = search();
-    // ... the passage whose title is that arrest comes first.
+    // ... the passage whose title is that arrest, or that end of a captivity, comes first.
+    // The place of the captivity asked about ("di bangka") is the passage's too.
+    const placesAsked = wordsOf(foldForMatch(query)).filter((w) => placeWords.has(w));
     const first =
       cause === ARREST
         ? tellsArrest
         : cause === RELEASE
           ? (hit: SearchHit) => {
               const named = figuresNamed(hit.query, query);
-              // The place of the captivity asked about ("di bangka") is the passage's too.
               const told = wordsOf(foldForMatch(hit.passage.text));
               return (
                 tellsRelease(hit, named.length > 0 ? named : [request.karakter]) &&
-                wordsOf(foldForMatch(query))
-                  .filter((w) => placeWords.has(w))
-                  .every((w) => told.includes(w))
+                placesAsked.every((w) => told.includes(w))
               );
             }
           : null;

@@ -135,7 +135,6 @@ export interface QueryWord {
 /** Words after which the rest of a question is the learner's aside (see QueryWord.aside). */
 const ASIDE_OPENERS = new Set(['padahal']);
 
-/** Normalises a learner's question for retrieval (see the module comment). */
 /**
  * Words before "kecil" that make it a childhood ("masa kecil", "pas kecil", "sejak kecil"). Not
  * "dari": "dari kecil sampe kuliah" spans a life, childhood is only its start.
@@ -153,6 +152,7 @@ const CHILDHOOD_BEFORE = new Set([
   'zaman',
 ]);
 
+/** Normalises a learner's question for retrieval (see the module comment). */
 export function normalizeQuestion(
   question: string,
   karakter: CharacterKey,

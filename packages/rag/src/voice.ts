@@ -341,11 +341,9 @@ const HELD_SPEAKER =
 function parentsChild(sentence: string, karakter: CharacterKey): string {
   return sentence.replace(PARENTS_CHILD, (whole: string, offset: number) => {
     const before = sentence.slice(0, offset);
-    const parent = PARENT_NAMES[karakter].exec(before);
-    return parent &&
+    return PARENT_NAMED_LAST[karakter].test(before) &&
       !insideQuotes(sentence, offset) &&
-      !/\bmakam\b/i.test(before) &&
-      !/[A-Z]/.test(before.slice(parent.index + parent[0].length))
+      !/\bmakam\b/i.test(before)
       ? 'saya'
       : whole;
   });
@@ -353,11 +351,10 @@ function parentsChild(sentence: string, karakter: CharacterKey): string {
 
 /** A parent's son or child ("putranya", "anaknya"; not a plural "anak-anaknya"). */
 const PARENTS_CHILD = /(?<!-)\b(?:putranya|anaknya)\b/g;
-/** The last mention of his father or mother in a sentence ("Raden Soekemi", "Siti Saleha"). */
-const PARENT_NAMES: Record<CharacterKey, RegExp> = {
-  soekarno:
-    /\b(?:Soekemi(?: Sosrodihardjo)?|Ida Ayu Nyoman Rai|Nyoman Rai)\b(?![^]*\b(?:Soekemi|Nyoman Rai)\b)/,
-  hatta: /\b(?:(?:Muhammad |Mohammad )?Djamil|(?:Siti )?Saleha)\b(?![^]*\b(?:Djamil|Saleha)\b)/,
+/** His father or mother named last, only lower-case words after ("Raden Soekemi menitipkan "). */
+const PARENT_NAMED_LAST: Record<CharacterKey, RegExp> = {
+  soekarno: /\b(?:Soekemi(?: Sosrodihardjo)?|Nyoman Rai)\b[^A-Z]*$/,
+  hatta: /\b(?:Djamil|Saleha)\b[^A-Z]*$/,
 };
 
 /** Words that may stand between a kinship noun and its "-nya" ("kakak perempuannya"). */

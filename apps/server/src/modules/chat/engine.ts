@@ -32,10 +32,7 @@ export const ANSWER_TIMEOUT_MS = 5_000;
  * provider. Else the embedded generator answers in a worker thread (decision 033), so that
  * composing answers does not hold up the event loop that serves every other request.
  */
-export async function createChatEngine(
-  config: ChatEngineConfig,
-  opts: { timeoutMs?: number } = {},
-): Promise<ChatEngine> {
+export async function createChatEngine(config: ChatEngineConfig): Promise<ChatEngine> {
   const knowledgeDir = path.join(findRepoPath('data/seed'), 'knowledge');
   const llm = openAIConfigFromEnv({
     LLM_BASE_URL: config.LLM_BASE_URL,
@@ -61,7 +58,7 @@ export async function createChatEngine(
     { knowledgeDir },
     {
       resourceLimits: { maxOldGenerationSizeMb: 256 },
-      timeoutMs: opts.timeoutMs ?? ANSWER_TIMEOUT_MS,
+      timeoutMs: ANSWER_TIMEOUT_MS,
       errors: {
         failed: (message) => new Error(message),
         timedOut: () => new Error('The answer worker did not answer in time'),
