@@ -641,6 +641,38 @@ describe('yes/no questions', () => {
     expect(answer.response).toMatch(doer);
     expect(answer.response).not.toContain(CONFIRMATION);
   });
+
+  // A false claim about where he was born, studied, was exiled or whom he came from is answered
+  // with the fact, not with another man of that place ("Latief lahir di Jakarta").
+  it.each([
+    ['soekarno', 'bapak lahir di jakarta kan?', /Saya lahir di Surabaya/, /Latief/],
+    ['soekarno', 'bung karno dulu kuliah kedokteran kan di stovia?', /Technische/, /Soetomo/],
+    ['soekarno', 'ibu bapak orang sunda ya?', /Bali/, /provinsi/],
+    [
+      'hatta',
+      'pak hatta dulu pernah diasingin ke ende juga ya bareng bung karno?',
+      /Digul/,
+      /Inggit/,
+    ],
+  ] as const)(
+    'answers the false claim %s: %j with the fact',
+    async (karakter, prompt, fact, not) => {
+      const answer = await engine.answer({ karakter, prompt });
+      expect(answer.response).toMatch(fact);
+      expect(answer.response).not.toMatch(not);
+      expect(answer.response).not.toContain(CONFIRMATION);
+    },
+  );
+
+  // A true one found in one of the passages telling that slot keeps its own search.
+  it('answers the true claim "dibuang ke banda neira kan?" with Banda Neira first', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'pak bapak pernah dibuang ke banda neira kan?',
+    });
+    // After the one-sentence opener.
+    expect(answer.response.split('. ')[1]).toMatch(/Banda Neira/);
+  });
 });
 
 describe('answers fit the kind of question (decision 028)', () => {

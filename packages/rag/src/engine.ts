@@ -5,6 +5,7 @@ import { deathYear } from '@dwitunggal/contracts/characters';
 import { figureNameTerm, namesSomeone } from './query';
 import { KIN_NOUNS } from './voice';
 import { CHARACTER_KEYS, type CharacterKey } from '@dwitunggal/contracts/characters';
+import { presupposedQuestion, tellsClaim } from './claim';
 import { createDialog, toldBefore, type Anchor, type Dialog } from './dialog';
 import {
   afterLifetime,
@@ -330,6 +331,13 @@ function tellingOfLifeEnd(
   return end === 'after' ? telling : [...telling, ...hits.filter((h) => !telling.includes(h))];
 }
 
+/**
+ * Passages answering a claim's assumed question that are read for the claimed value: his exile
+ * is told in one passage per place ("dibuang ke banda neira kan?" is true though the first one
+ * found tells of Digul).
+ */
+const CLAIM_CHECKED = 3;
+
 /** Follow-ups asking one slot of the last topic ("tahun berapa?", "di mana itu?"). */
 const SLOT_TYPES: ReadonlySet<string> = new Set(['when', 'where', 'who', 'howMany', 'why']);
 
@@ -424,16 +432,26 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
         : context === undefined && releaseAsked(query)
           ? RELEASE
           : undefined;
-    const search = (about?: string, wanted = k) =>
-      retriever.search(query, {
+    const searchFor = (asked: string, about?: string, wanted = k) =>
+      retriever.search(asked, {
         karakter: request.karakter,
         k: wanted,
         ...(about ? { context: about, ...(contextShare ? { contextShare } : {}) } : {}),
         ...(!about && cause ? { context: cause, contextShare: CAUSE_SHARE } : {}),
       });
+    // "bapak lahir di jakarta kan?": when the passage answering "bapak lahir di mana" does not
+    // tell Jakarta, that question is what is answered (see ./claim).
+    const claim = presupposedQuestion(query);
+    const own = claim ? searchFor(claim.question, context).slice(0, CLAIM_CHECKED) : [];
+    const falseClaim =
+      claim && own.length > 0 && !own.some((h) => tellsClaim(h.passage.text, claim.claimed))
+        ? claim
+        : null;
+    const asked = falseClaim?.question ?? query;
+    const search = (about?: string, wanted = k) => searchFor(asked, about, wanted);
     const base = {
       karakter: request.karakter,
-      question: request.prompt,
+      question: falseClaim?.question ?? request.prompt,
       ...(alreadySaid ? { alreadySaid } : {}),
     };
     // A greeting or thanks alone is answered as such, with no passage.
