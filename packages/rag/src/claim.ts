@@ -30,7 +30,6 @@ const SLOTS: readonly Slot[] = [
   { word: /^(?:kuliah|bersekolah|sekolah|studi|belajar)$/, ask: 'di mana' },
   { word: /^(?:lulusan|alumni|alumnus)$/, ask: 'mana' },
   { word: /^(?:dibuang|diasingkan|diasingin|diasingkn|diasing|dibuangnya)$/, ask: 'ke mana' },
-  { word: /^(?:dipenjara|dipenjarakan|dipenjarain|ditahan|ditawan)$/, ask: 'di mana' },
   // "ibu bapak orang sunda", "ayah bapak asalnya dari jawa".
   { word: /^(?:orang|asal|asalnya|berasal)$/, ask: 'dari mana' },
   { word: /^(?:menikah|nikah|kawin|menikahi)$/, ask: 'dengan siapa' },
@@ -98,7 +97,7 @@ const YEAR = /^(?:1[89]\d\d|20\d\d)$/;
 
 /**
  * The assumed question and the claimed value of a yes/no claim about where or when someone was
- * born, studied, was exiled or held, came from, or whom he married; null for any other question.
+ * born, studied, was exiled, came from, or whom he married; null for any other question.
  * A claim whose value runs on past three words is no simple claim and is left alone.
  */
 export function presupposedQuestion(prompt: string): PresupposedQuestion | null {

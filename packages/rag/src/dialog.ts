@@ -40,8 +40,16 @@ interface StoryPlace {
 }
 
 export interface Dialog {
-  /** The sentence the reply repeats most closely, or null when none shares enough of its words. */
-  anchor(reply: string, karakter: CharacterKey, question?: string): Anchor | null;
+  /**
+   * The sentence the reply repeats most closely, or null when none shares more than `minShare`
+   * (default MIN_ANCHOR_OVERLAP) of its content words.
+   */
+  anchor(
+    reply: string,
+    karakter: CharacterKey,
+    question?: string,
+    minShare?: number,
+  ): Anchor | null;
   /**
    * The next event after the anchor: a hit and the index of its first sentence not yet told. With
    * `newPlace`, the event must take the figure to a place not named in `said` ("ke mana lagi?").
@@ -117,7 +125,7 @@ export function createDialog(passages: readonly Passage[], retriever: Retriever)
   };
 
   return {
-    anchor(reply, karakter, question) {
+    anchor(reply, karakter, question, minShare = MIN_ANCHOR_OVERLAP) {
       const words = contentTerms(reply, karakter);
       if (words.size === 0) return null;
       const hits = retriever.search(reply, {
@@ -127,7 +135,7 @@ export function createDialog(passages: readonly Passage[], retriever: Retriever)
         ...(question ? { context: question } : {}),
       });
       let best: Anchor | null = null;
-      let bestShare = MIN_ANCHOR_OVERLAP;
+      let bestShare = minShare;
       for (const hit of hits) {
         const { sentence, share } = repeating(hit.sentences, words);
         if (sentence && share > bestShare) {

@@ -11,6 +11,8 @@ import {
   namesIn,
   CAUSE_CLAUSE,
   REASON_CLAUSE,
+  spellsOut,
+  thingDefined,
   type QuestionAnalysis,
   type QuestionType,
 } from '@dwitunggal/text/question';
@@ -273,6 +275,10 @@ export const HONOURS_ASKED =
 
 /** What the question's own words weigh in a sentence's score, in a conversation (see compose). */
 const OWN_WORDS_SHARE = 0.2;
+/** Taken from a sentence the last reply told (GenerateInput.repeated). */
+const REPEATED_PENALTY = 0.25;
+/** Questions asking one fact, which a sentence already told may hold. */
+const ONE_FACT_INTENTS: ReadonlySet<Intent> = new Set(['when', 'where', 'who', 'howMany']);
 
 /** How much better a sentence that points back must match to be the main fact (see compose). */
 const LEANING_MARGIN = 1.5;
@@ -491,6 +497,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     hits,
     alreadySaid,
     causeAsked,
+    repeated,
   }: GenerateInput): ComposedAnswer => {
     const persona = PERSONAS[karakter];
     const seed = `${karakter}:${question}`;
@@ -590,9 +597,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       if (count) return count.test(sentence.text);
       // "Tanggal berapa" is answered by a day and month, not by "akhir Desember 1949".
       if (dayAsked) return DAY_DATE.test(sentence.text);
+      // "KAA tuh apa?": the sentence that spells it out ("Konferensi Asia-Afrika (KAA) ...").
+      if (thing && spellsOut(sentence.text, thing)) return true;
       return holdsFact(sentence, intent) || (intent === 'why' && f.reason);
     };
     const asked = new Set(terms.map((t) => t.word));
+    const thing = intent === 'define' ? thingDefined(questionWords) : null;
     const companionAsked = COMPANION.test(questionWords.join(' '));
     const nameAlternatives = [...ownNames].join('|');
     const companionIn = new RegExp(
@@ -613,6 +623,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const ownMass = own.reduce((s, t) => s + t.weight, 0);
     const ownOf = (sentence: IndexedSentence) =>
       own.reduce((s, t) => s + termCredit(t, sentence), 0);
+    const toldInReply = (hit: SearchHit, sentence: IndexedSentence) =>
+      (repeated?.sentences.some(
+        (r) => r.passage === hit.passage.id && r.index === sentence.index,
+      ) ??
+        false) ||
+      (repeated?.text.includes(spokenOf(sentence, karakter)) ?? false);
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -639,7 +655,12 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         const f = featuresOf(sentence);
         if (mentionsTarget) score += 0.1;
         if (!aboutTarget) score -= 0.1;
-        if (hasAnswerShape(sentence)) score += 0.2;
+        const shaped = hasAnswerShape(sentence);
+        if (shaped) score += 0.2;
+        // What the last reply told is not the answer to the next question, unless it holds the
+        // one fact asked ("taun brp itu?" after the founding of PNI).
+        if (toldInReply(hit, sentence) && !(shaped && ONE_FACT_INTENTS.has(intent)))
+          score -= REPEATED_PENALTY;
         // "PDRI dipimpin siapa?": the name right after the verb or its noun ("di bawah pimpinan
         // Sjafruddin", "diketik oleh Sayuti Melik") is the one asked for.
         if (agentNamed?.test(sentence.text)) score += AGENT_BONUS;
@@ -877,6 +898,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       afterLifetime(c.sentence.text, karakter) === narrated &&
       !chosen.includes(c) &&
       !chosen.some((x) => similar(x.sentence, c.sentence)) &&
+      // A conversation says each thing once: what a reply told does not come back beside the
+      // main fact.
+      !toldInReply(c.hit, c.sentence) &&
       // Never a sentence that depends on one left out: one that points back comes only after
       // an earlier sentence of its passage.
       (!featuresOf(c.sentence).leansBack ||

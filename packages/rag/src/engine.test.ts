@@ -228,6 +228,42 @@ describe('follow-ups', () => {
   });
 });
 
+describe('a conversation says each thing once', () => {
+  // The learner's next question, after the figure's own reply: what that reply told does not
+  // come back beside the new answer.
+  it('answers "isinya apa aja?" after the 1 June speech without retelling the reply', async () => {
+    const first = 'pak pidato 1 juni 1945 itu tentang apa?';
+    const reply = await engine.answer({ karakter: 'soekarno', prompt: first });
+    expect(reply.response).toContain('Pada 1 Juni 1945, saya menyampaikan pidato');
+    const next = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'isinya apa aja pak?',
+      history: [
+        { role: 'user', text: first },
+        { role: 'figure', text: reply.response },
+      ],
+    });
+    expect(next.response).toContain('Saya mengusulkan lima dasar');
+    expect(next.response).not.toContain('Pada 1 Juni 1945, saya menyampaikan pidato');
+  });
+
+  // A reply written otherwise is found by its words, when it holds nearly all of a sentence's.
+  it('leaves out a sentence a paraphrased reply told, not one it only touched', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'artinya apa pak?',
+      history: [
+        { role: 'user', text: 'nama asli bapak bukan hatta ya?' },
+        {
+          role: 'figure',
+          text: 'Nama yang diberikan kepada saya adalah Mohammad Athar. Nama Athar itu berasal dari bahasa Arab.',
+        },
+      ],
+    });
+    expect(answer.response).toMatch(/harum/);
+  });
+});
+
 describe('follow-ups go on from the last reply', () => {
   const turn = (user: string, figure: string) => [
     { role: 'user' as const, text: user },
@@ -598,6 +634,20 @@ describe('narrator notes keep to him', () => {
     });
     expect(answer.response).toMatch(/rakyat biasa/);
     expect(answer.response).not.toMatch(/Latief|Suhud/);
+  });
+});
+
+describe('"X itu apa?"', () => {
+  // The passage and the sentence that spell the thing out tell what it is; before, "kmb itu
+  // apa?" was answered by the annulment of the KMB agreements in 1956.
+  it.each([
+    ['hatta', 'pak kmb itu apa?', 'Konferensi Meja Bundar (KMB)'],
+    ['soekarno', 'KAA tuh apaan sih', 'Konferensi Asia-Afrika (KAA)'],
+    ['hatta', 'PDRI itu apa pak', 'Pemerintahan Darurat Republik Indonesia (PDRI)'],
+  ] as const)('%s: %j opens with %j', async (karakter, prompt, spelled) => {
+    const answer = await engine.answer({ karakter, prompt });
+    // After the one-sentence opener.
+    expect(answer.response.split('. ')[1]).toContain(spelled);
   });
 });
 

@@ -1,5 +1,12 @@
 import type { ChatAnswer, ChatTurn } from '@dwitunggal/contracts/chat';
-import { analyzeQuestion, lifeEndAsked, namesIn, placesIn } from '@dwitunggal/text/question';
+import {
+  analyzeQuestion,
+  lifeEndAsked,
+  namesIn,
+  placesIn,
+  spellsOut,
+  thingDefined,
+} from '@dwitunggal/text/question';
 import { foldForMatch, splitSentences, wordsOf } from '@dwitunggal/text/fold';
 import { deathYear } from '@dwitunggal/contracts/characters';
 import { figureNameTerm, namesSomeone } from './query';
@@ -390,6 +397,47 @@ function followOn(
   return null;
 }
 
+/**
+ * The share of a reply sentence's content words that a knowledge sentence must hold to be the
+ * one it told (a reply of this model holds them all; a paraphrase sharing a date and a place
+ * with the next sentence of the story is not that sentence).
+ */
+const REPEATS_SHARE = 0.8;
+
+/** Sentences of the figure's replies looked up in the knowledge base (see toldByReply). */
+const REPLY_SENTENCES_READ = 12;
+
+/**
+ * The knowledge sentences the figure's replies told, the latest first, each found by ./dialog
+ * (a reply of this model repeats them; one written otherwise shares most of their words):
+ * GenerateInput.repeated. A conversation says each thing once.
+ */
+function toldByReply(
+  { karakter, history }: RagRequest,
+  dialog: Dialog,
+  retriever: Retriever,
+): { passage: string; index: number }[] {
+  const turns = history ? [...history].reverse() : [];
+  const told = turns.flatMap((turn, i) => {
+    if (turn.role !== 'figure') return [];
+    // The learner's question before the reply says what it was about.
+    const asked = turns.slice(i + 1).find((t) => t.role === 'user')?.text;
+    return splitSentences(turn.text).map((sentence) => ({ sentence, asked }));
+  });
+  return told.slice(0, REPLY_SENTENCES_READ).flatMap(({ sentence, asked }) => {
+    const anchor = dialog.anchor(sentence, karakter, asked, REPEATS_SHARE);
+    if (!anchor) return [];
+    // ... and the reply holds most of that sentence too: a paraphrase joining two sentences
+    // ("ditahan beberapa bulan sebelum diadili di Den Haag pada Maret 1928") told neither.
+    const said = new Set(retriever.analyze(sentence, karakter).map((t) => t.term));
+    const { terms } = anchor.sentence;
+    const held = [...terms].filter((t) => said.has(t)).length;
+    return held >= REPEATS_SHARE * terms.size
+      ? [{ passage: anchor.hit.passage.id, index: anchor.sentence.index }]
+      : [];
+  });
+}
+
 /** Every place the knowledge base names (placesIn), to tell places from people. */
 function placeNames(passages: readonly Passage[]): Set<string> {
   return new Set(passages.flatMap((p) => splitSentences(p.text).flatMap(placesIn)));
@@ -457,7 +505,17 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     // A greeting or thanks alone is answered as such, with no passage.
     if (onlySmallTalk(request.prompt)) return { ...base, hits: [] };
     const turn = followOn(request, dialog);
-    if (turn?.hits) return { ...base, hits: turn.hits, alreadySaid: turn.alreadySaid };
+    const replies = (request.history ?? []).filter((t) => t.role === 'figure');
+    const told =
+      replies.length > 0
+        ? {
+            repeated: {
+              text: replies.map((t) => t.text).join(' '),
+              sentences: toldByReply(request, dialog, retriever),
+            },
+          }
+        : {};
+    if (turn?.hits) return { ...base, ...told, hits: turn.hits, alreadySaid: turn.alreadySaid };
     // "abis itu dipenjara di mana?": what came after the last reply, not what came before it.
     let hits = turn?.after
       ? search(context, 2 * k)
@@ -483,6 +541,13 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
             }
           : null;
     if (first) hits = [...hits.filter(first), ...hits.filter((h) => !first(h))];
+    // "kmb itu apa?": the passage that spells the thing out ("Konferensi Meja Bundar (KMB)
+    // berlangsung di ...") tells what it is; another that only uses the name does not.
+    const thing = thingDefined(analyzeQuestion(asked).words);
+    if (thing && hits.length > 0 && !spellsOut((hits[0] as SearchHit).passage.text, thing)) {
+      const definer = search(context, 2 * k).find((h) => spellsOut(h.passage.text, thing));
+      if (definer) hits = [definer, ...hits.filter((h) => h.passage.id !== definer.passage.id)];
+    }
     // "yang mana?" picks one of the people the figure just named ("Istri saya Oetari, Inggit,
     // Fatmawati ..." then "yg dr Bengkulu yg mana?"): a passage naming one of them answers.
     const among = [...whichOf(request), ...nthOf(request)];
@@ -517,6 +582,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
     return {
       ...base,
       hits,
+      ...told,
       ...(alreadyTold ? { alreadySaid: alreadyTold } : {}),
       ...(cause === ARREST ? { causeAsked: true } : {}),
     };

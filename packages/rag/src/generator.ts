@@ -15,6 +15,15 @@ export interface GenerateInput {
    * dibuang ke digul?"): it is answered as a "mengapa" is.
    */
   causeAsked?: boolean;
+  /**
+   * What the figure's replies in the conversation told: their text, and the knowledge sentences
+   * found in it (./dialog). The next question asks something new: another sentence that answers
+   * it as well goes first, and none of these comes back beside the main fact.
+   */
+  repeated?: {
+    text: string;
+    sentences: readonly { passage: string; index: number }[];
+  };
 }
 
 export interface GenerateOptions {

@@ -13,6 +13,8 @@ const {
   namesIn,
   placesIn,
   REASON_CLAUSE,
+  spellsOut,
+  thingDefined,
 } = question;
 
 describe('analyzeQuestion', () => {
@@ -169,5 +171,31 @@ describe('placesIn', () => {
       placesIn('Hatta dan Sjahrir dipindahkan ke Banda Neira, lalu tinggal di kota Bandung.'),
     ).toEqual(['Banda Neira', 'Bandung']);
     expect(placesIn('Bendera dikibarkan oleh Latief Hendraningrat.')).toEqual([]);
+  });
+});
+
+describe('thingDefined and spellsOut', () => {
+  it.each([
+    ['pak kmb itu apa?', ['kmb']],
+    ['KAA tuh apaan sih', ['kaa']],
+    ['pak, konferensi meja bundar itu apa?', ['konferensi', 'meja', 'bundar']],
+  ])('%j asks what %j is (a definition)', (question, thing) => {
+    expect(thingDefined(analyzeQuestion(question).words)).toEqual(thing);
+    expect(analyzeQuestion(question).type).toBe('define');
+  });
+
+  // What, of the topic already spoken of: no thing is named.
+  it.each([['isinya itu apa'], ['trus hasilnya itu apa pak'], ['yg bapak lakukan itu apa']])(
+    '%j names no thing',
+    (question) => {
+      expect(thingDefined(analyzeQuestion(question).words)).toBeNull();
+      expect(analyzeQuestion(question).type).not.toBe('define');
+    },
+  );
+
+  it('finds the long form before the short one, or the short one first', () => {
+    expect(spellsOut('Konferensi Meja Bundar (KMB) berlangsung di Den Haag.', ['kmb'])).toBe(true);
+    expect(spellsOut('Putera (Pusat Tenaga Rakyat) dibentuk pada 1943.', ['putera'])).toBe(true);
+    expect(spellsOut('Persetujuan KMB dibatalkan pada 1956.', ['kmb'])).toBe(false);
   });
 });

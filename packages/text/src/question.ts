@@ -237,6 +237,68 @@ export function asksName(words: readonly string[]): boolean {
   );
 }
 
+/** Words that may close a question after its "apa" ("KAA tuh apa sih pak?"). */
+const AFTER_APA: ReadonlySet<string> = new Set([
+  'sih',
+  'pak',
+  'bapak',
+  'bung',
+  'ya',
+  'dong',
+  'kak',
+]);
+
+/** "kmb itu apa?", "KAA tuh apaan sih": what a thing is, asked after naming it. */
+function thatIsWhat(words: readonly string[]): boolean {
+  return thingDefined(words) !== null;
+}
+
+/**
+ * The words of the thing a "X itu apa?" question names ("kmb itu apa" -> ["kmb"]): a name or a
+ * term of one to three words, not "isinya", "hasilnya" or "yang bapak lakukan" (what, of the
+ * topic already spoken of). Null for any other question.
+ */
+export function thingDefined(words: readonly string[]): string[] | null {
+  let end = words.length;
+  while (end > 0 && AFTER_APA.has(words[end - 1] as string)) end -= 1;
+  if (
+    end < 3 ||
+    words[end - 1] !== 'apa' ||
+    !['itu', 'tuh', 'tu'].includes(words[end - 2] as string)
+  )
+    return null;
+  const named = words.slice(0, end - 2).filter((w) => !NAMING_FILLERS.has(w));
+  return named.length > 0 &&
+    named.length <= 3 &&
+    !named.some((w) => w === 'yang' || (w.length > 4 && w.endsWith('nya')))
+    ? named
+    : null;
+}
+
+/**
+ * Whether a text spells out the thing a "X itu apa?" names: "Konferensi Meja Bundar (KMB)" for
+ * ["kmb"], "Konferensi Asia-Afrika (KAA)" for ["kaa"], "Putera (Pusat Tenaga Rakyat)" for
+ * ["putera"].
+ */
+export function spellsOut(text: string, thing: readonly string[]): boolean {
+  const name = thing.join(' ');
+  const folded = foldForMatch(text.replace(/[()]/g, (p) => (p === '(' ? ' ( ' : ' ) ')));
+  return folded.includes(`( ${name} )`) || folded.includes(`${name} (`);
+}
+
+/** Words before a thing named that are not part of it ("pak, trus KMB itu apa?"). */
+const NAMING_FILLERS: ReadonlySet<string> = new Set([
+  'pak',
+  'bapak',
+  'bung',
+  'terus',
+  'lalu',
+  'kalau',
+  'memang',
+  'sebenarnya',
+  'emang',
+]);
+
 /** "kapan", "tahun berapa", "tanggal berapa": a question of when. */
 const asksWhen = (words: readonly string[]) =>
   words.includes('kapan') || pairAt(words, 'tahun', 'berapa') || pairAt(words, 'tanggal', 'berapa');
@@ -267,7 +329,8 @@ export function questionType(words: readonly string[], typedFirst = words[0]): Q
     pairAt(words, 'apa', 'maksud') ||
     has('artinya') ||
     has('singkatan') ||
-    has('kepanjangan')
+    has('kepanjangan') ||
+    thatIsWhat(words)
   ) {
     return 'define';
   }
