@@ -37,7 +37,8 @@ describe('analyzeQuestion', () => {
     ['apa benar bapak memimpin delegasi di KMB?', 'yesNo'],
     ['apa bapak pernah dipenjara?', 'yesNo'],
     ['apa yang pernah bapak tulis?', 'other'],
-    ['koperasi itu apa ya', 'other'],
+    // A "what is it" with "ya" to end it is no claim.
+    ['koperasi itu apa ya', 'define'],
     ['ceritain masa kecil bapak dong', 'other'],
   ])('%s -> %s', (question, type) => {
     expect(analyzeQuestion(question).type).toBe(type);

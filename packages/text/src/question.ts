@@ -282,7 +282,7 @@ export function thingDefined(words: readonly string[]): string[] | null {
  */
 export function spellsOut(text: string, thing: readonly string[]): boolean {
   const name = thing.join(' ');
-  const folded = foldForMatch(text.replace(/[()]/g, (p) => (p === '(' ? ' ( ' : ' ) ')));
+  const folded = foldForMatch(text.replace(/\s*([()])\s*/g, ' $1 '));
   return folded.includes(`( ${name} )`) || folded.includes(`${name} (`);
 }
 
