@@ -112,6 +112,8 @@ const EXTRA_STOPWORDS = [
   'tepatnya',
   'katanya',
   'dulunya',
+  // "knp bapak getol bgt ngembangin koperasi": how keen, not what about.
+  'getol',
 ];
 
 /**
@@ -213,6 +215,13 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   koran: ['majalah', 'kabar'],
   // (Not the other way: "merumuskan dasar negara" is not "penyusunan naskah".)
   susun: ['rumus'],
+  // "dpt ilham", "suka ngelamun": the passages tell of his reflecting ("renungan").
+  ilham: ['renung', 'gagas'],
+  lamun: ['renung'],
+  // "brosur": the passages call his pamphlets "risalah".
+  brosur: ['risa'], // "risalah" stems to "risa" (the particle -lah)
+  // "siapa yg nyomblangin", "jodoh": who arranged or proposed the marriage.
+  jodoh: ['lamar', 'nikah'],
 });
 
 /**

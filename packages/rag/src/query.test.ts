@@ -17,6 +17,17 @@ describe('normalizeQuestion', () => {
     expect(words(question).includes('ibu')).toBe(kept);
   });
 
+  // "nama ayah bapak", "ayahnya bung karno namanya": who the relative is, not the word "nama"
+  // (which finds the passage on how he got his own name).
+  it.each([
+    ['nama ayah bapak siapa', false],
+    ['ayah bapak namanya siapa', false],
+    ['ayahnya bungkarno namanya siapa ya', false],
+    ['namanya diambil dari mana pak', true],
+  ])('%j keeps "nama": %s', (question, kept) => {
+    expect(words(question).some((w) => /^nama/.test(w))).toBe(kept);
+  });
+
   // "berapa orang" counts and "orang mana" asks where from: no topic; "orang tua" is parents.
   it.each([
     ['istri bapak brp orang', false],

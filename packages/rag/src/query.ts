@@ -212,7 +212,8 @@ export function normalizeQuestion(
       (PERSON_NOUNS.has(next.replace(/nya$/, '')) ||
         (word === 'namanya' &&
           words
-            .slice(Math.max(start, i - 2), i)
+            // "ayahnya bung karno namanya": a name of two words between.
+            .slice(Math.max(start, i - 3), i)
             .some((w) => PERSON_NOUNS.has(w.replace(/nya$/, '')))))
     ) {
       // "nama ayah Bapak" (or "ayah Bapak namanya") asks who his father is: the answer names

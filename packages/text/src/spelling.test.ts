@@ -15,6 +15,9 @@ describe('learner spelling', () => {
     ['sepatu merk apa yg gak kebeli', 'sepatu merek apa yang tidak terbeli'],
     ['maskawin bapak apa', 'mas kawin bapak apa'],
     ['perdana mentrinya siapa', 'perdana menteri siapa'],
+    // A name typed as one word, and chat verbs.
+    ['ayahnya bungkarno namanya siapa', 'ayahnya bung karno namanya siapa'],
+    ['gmn bapak tau jepang udh nyerah', 'bagaimana bapak tahu jepang sudah menyerah'],
   ])('reads %j as %j', (typed, read) => {
     expect(learnerWords(typed)).toEqual(read.split(' '));
   });
@@ -24,6 +27,7 @@ describe('learner spelling', () => {
     expect(typed.map(collapseRepeats)).toEqual(['halo', 'hallo', 'siapa', 'bung', 'pppki']);
     expect(normalizeToken('anak2')).toEqual(['anak', 'anak']);
     expect(normalizeToken('kpn2')).toEqual(['kapan', 'kapan']);
+    expect(normalizeToken('pemuda2nya')).toEqual(['pemuda', 'pemuda']);
   });
 
   it('treats words named like Object.prototype members as ordinary words', () => {

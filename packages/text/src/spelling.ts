@@ -279,6 +279,26 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   kos: 'indekos',
   kost: 'indekos',
   pm: 'perdana menteri',
+  // Names typed as one word, and more chat words of the learner sets.
+  bungkarno: 'bung karno',
+  bunghatta: 'bung hatta',
+  dpt: 'dapat',
+  jkt: 'jakarta',
+  rmh: 'rumah',
+  nemu: 'menemukan',
+  ngomong: 'berbicara',
+  ngomongin: 'membicarakan',
+  rame: 'ramai',
+  ngelamun: 'melamun',
+  ngebolehin: 'membolehkan',
+  ngerintis: 'merintis',
+  temenin: 'temani',
+  ditemenin: 'ditemani',
+  gamau: 'tidak mau',
+  nyerah: 'menyerah',
+  betul: 'benar',
+  nyomblangin: 'menjodohkan',
+  dicomblangin: 'dijodohkan',
 });
 
 /**
@@ -302,7 +322,8 @@ const LAUGHTER =
 export function normalizeToken(token: string): string[] {
   const word = collapseRepeats(token);
   if (LAUGHTER.test(word)) return [];
-  const redup = /^(\p{L}{2,})2$/u.exec(word);
+  // ... "pemuda2nya": the possessive after it changes nothing for a stemmer.
+  const redup = /^(\p{L}{2,})2(?:nya)?$/u.exec(word);
   if (redup) {
     const base = normalizeToken(redup[1] as string);
     return [...base, ...base];
