@@ -698,11 +698,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         // dan Soekarno, 1966-1970") without naming the figure.
         const person = titlePerson(hit.passage.title);
         const partner = partnerInTitle(hit.passage.title);
+        // ... even when it names the figure as whose relative she is ("Rafiah adalah kakak
+        // kandung Mohammad Hatta yang lahir pada 1900"), unless he acts in it.
+        const openedByPerson =
+          person !== undefined &&
+          f.head[0] === person &&
+          !asked.has(person) &&
+          !SPEAKER_ACTS.test(spokenOf(sentence, karakter));
         const otherPerson =
-          !mentionsTarget &&
           !aboutOthers &&
-          ((person !== undefined && f.head[0] === person && !asked.has(person)) ||
-            (partner !== undefined &&
+          (openedByPerson ||
+            (!mentionsTarget &&
+              partner !== undefined &&
               !asked.has(partner) &&
               wordsOf(foldForMatch(sentence.text)).includes(partner)));
         if (otherPerson) score -= 0.5;
@@ -1262,7 +1269,9 @@ function titlePerson(title: string): string | undefined {
   const m =
     /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*)(?: dan (?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*)?,\s+[a-z]/.exec(
       title,
-    );
+    ) ??
+    // ... or a person and the others of a kind ("Rafiah dan saudara-saudara perempuan Hatta").
+    /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*) dan [a-z]/.exec(title);
   if (!m?.[1]) return undefined;
   return wordsOf(foldForMatch(m[1]))[0];
 }

@@ -648,6 +648,9 @@ describe('learner words', () => {
     ['soekarno', 'ayahnya bungkarno namanya siapa ya', /Soekemi/],
     ['soekarno', 'gmn ceritanya bapak dpt ilham pancasila pas di ende', /sukun/],
     ['hatta', 'gmn bapak tau jepang udh nyerah ke sekutu', /menyerah kepada Sekutu/],
+    // A passage about his sister ("Rafiah dan saudara-saudara perempuan Hatta") names its
+    // person first: her birth is not his.
+    ['hatta', 'kamu lahir thn brp sih pak hatta', /^[^.]+\. Saya lahir pada 12 Agustus 1902/],
   ] as const)('%s: %j', async (karakter, prompt, fact) => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response).toMatch(fact);

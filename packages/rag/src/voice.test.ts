@@ -356,6 +356,18 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Pemerintah Belanda mencurigai saya dan kawan-kawan saya.',
       ],
       ['Hatta meminta sekretarisnya pulang.', 'hatta', 'Saya meminta sekretaris saya pulang.'],
+      // A body or a building named between is no person: "ia" is still he.
+      [
+        'Pada 1927 Hatta menghadiri kongres pendirian Liga Menentang Imperialisme di Brussel, tempat ia bertemu Nehru.',
+        'hatta',
+        'Pada 1927 saya menghadiri kongres pendirian Liga Menentang Imperialisme di Brussel, tempat saya bertemu Nehru.',
+      ],
+      // ... but a person named between is the nearer one.
+      [
+        'Hatta bertemu Sjahrir di Penjara Glodok, tempat ia ditahan.',
+        'hatta',
+        'Saya bertemu Sjahrir di Penjara Glodok, tempat ia ditahan.',
+      ],
       // Someone else's childhood name or companion stays his.
       [
         'Soekarno mengenal Sjahrir bersama rekannya.',

@@ -719,10 +719,52 @@ function nearestCandidate(
     // An idea or a document is no one "ia" could be ("gagasan Pancasila itu ia sampaikan"), nor
     // the owner of a personal noun ("Pancasila, nama yang menurutnya ...").
     if (CONCEPT_WORDS.has(word)) continue;
-    if (capitalised(i) && !place[i]) return false;
+    if (capitalised(i) && !place[i]) {
+      // ... nor a body or a building, named by its first word ("Liga Menentang Imperialisme",
+      // "Penjara Sukamiskin"): the whole name is skipped.
+      let first = i;
+      while (first > 0 && capitalised(first - 1) && !(words[first - 1] ?? '').endsWith(','))
+        first--;
+      if (BODY_HEADS.has(bare[first] as string)) {
+        i = first;
+        continue;
+      }
+      return false;
+    }
   }
   return null;
 }
+
+/** First words of the names of bodies, meetings and buildings: what they name is no person. */
+const BODY_HEADS: ReadonlySet<string> = new Set([
+  'Liga',
+  'Partai',
+  'Kongres',
+  'Konferensi',
+  'Perhimpunan',
+  'Persatuan',
+  'Sarekat',
+  'Pendidikan',
+  'Komite',
+  'Badan',
+  'Panitia',
+  'Dewan',
+  'Majelis',
+  'Gerakan',
+  'Kabinet',
+  'Universitas',
+  'Sekolah',
+  'Penjara',
+  'Istana',
+  'Gedung',
+  'Jalan',
+  'Masjid',
+  'Museum',
+  'Perjanjian',
+  'Persetujuan',
+  'Pemerintah',
+  'Pemerintahan',
+]);
 
 /** Capitalised names of ideas, documents and bodies of the period: never a person. */
 const CONCEPT_WORDS: ReadonlySet<string> = new Set([
