@@ -222,6 +222,8 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   brosur: ['risa'], // "risalah" stems to "risa" (the particle -lah)
   // "siapa yg nyomblangin", "jodoh": who arranged or proposed the marriage.
   jodoh: ['lamar', 'nikah'],
+  // "ngembangin koperasi": the passages say he moved it forward ("menggerakkan", "memajukan").
+  kembang: ['gerak', 'maju'],
 });
 
 /**

@@ -648,6 +648,10 @@ describe('learner words', () => {
     ['soekarno', 'ayahnya bungkarno namanya siapa ya', /Soekemi/],
     ['soekarno', 'gmn ceritanya bapak dpt ilham pancasila pas di ende', /sukun/],
     ['hatta', 'gmn bapak tau jepang udh nyerah ke sekutu', /menyerah kepada Sekutu/],
+    // "ngembangin" is "mengembangkan", which the passages say as "menggerakkan"; "getol" is
+    // only how keen; "balik" is a return.
+    ['hatta', 'knp bapak getol bgt ngembangin koperasi', /Koperasi/],
+    ['soekarno', 'gmn caranya irian barat bisa balik ke indonesia pak', /Perjanjian New York/],
     // A passage about his sister ("Rafiah dan saudara-saudara perempuan Hatta") names its
     // person first: her birth is not his.
     ['hatta', 'kamu lahir thn brp sih pak hatta', /^[^.]+\. Saya lahir pada 12 Agustus 1902/],

@@ -257,6 +257,8 @@ const PRESENT_DAY_TERM = 'kini';
  * little of what it is about: its context keeps its weight.
  */
 const GENERIC_MASS = 1.2;
+/** Passages using a word with alternatives, below which it is read as a chat word (see above). */
+const RARE_CHAT_DF = 3;
 /** Coverage at which one matched topic word is enough for the gate (see passesGate). */
 const SINGLE_TOPIC_COVERAGE = 0.6;
 /** Coverage at which a yes/no claim with one wrong detail is still answered (see passesGate). */
@@ -420,7 +422,13 @@ export function createRetriever(
         ...(yearValue >= 1500 && yearValue <= 2100
           ? { year: { value: yearValue, inScope: yearInScope(yearValue) } }
           : {}),
-        weight: factor * idfOf(term),
+        // A chat word the passages barely use, with standard alternatives ("balik": "kembali",
+        // "koran": "majalah"), means what they mean: it weighs no more than the rarest of them.
+        weight:
+          factor *
+          (synonyms.length > 0 && (postings.get(term)?.length ?? 0) < RARE_CHAT_DF
+            ? Math.min(idfOf(term), Math.max(...synonyms.map(idfOf)))
+            : idfOf(term)),
         isName: NAME_TERMS.has(term),
         ...(aside ? { aside: true } : {}),
         alternatives: synonyms.map((t) => ({

@@ -299,6 +299,9 @@ export const INFORMAL: Readonly<Record<string, string>> = lookupTable({
   betul: 'benar',
   nyomblangin: 'menjodohkan',
   dicomblangin: 'dijodohkan',
+  // "balik ke jakarta", "bisa balik ke indonesia": a learner's "balik" is a return (the
+  // passages' "di balik" is "behind").
+  balik: 'kembali',
 });
 
 /**
