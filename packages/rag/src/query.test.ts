@@ -28,6 +28,23 @@ describe('normalizeQuestion', () => {
     expect(words(question).some((w) => /^nama/.test(w))).toBe(kept);
   });
 
+  // A thing of today asks about the present day, as "sekarang" does; in the learner's aside it
+  // only says what was not there then.
+  it.each([
+    ['pendapat bapak ttg pemindahan ibu kota ke IKN?', true],
+    ['bapak main tiktok ga?', true],
+    ['gmn berita proklamasi nyebar? kan dulu blm ada internet', false],
+  ])('%j asks about today: %s', (question, today) => {
+    expect(normalizeQuestion(question, 'soekarno').some((w) => w.word === 'kini' && !w.aside)).toBe(
+      today,
+    );
+  });
+
+  // "asli mana", "orang mana": where someone comes from.
+  it('reads "ibu bapak asli mana" as an origin', () => {
+    expect(words('ibu bapak asli mana pak')).toContain('asal');
+  });
+
   // "berapa orang" counts and "orang mana" asks where from: no topic; "orang tua" is parents.
   it.each([
     ['istri bapak brp orang', false],

@@ -120,6 +120,45 @@ const TIME_OF_DAY = new Set(['pagi', 'siang', 'sore', 'malam']);
 /** Words that ask about the present day; all are folded into the single term "kini". */
 const PRESENT_DAY = new Set(['sekarang', 'skrg', 'kini', 'terkini', 'terbaru']);
 
+/**
+ * Things of today that neither figure lived to see ("pindah ibu kota ke IKN", "main tiktok",
+ * "pendapat ttg jokowi"): a question naming one asks about the present day, as "sekarang" does.
+ */
+const OF_TODAY = new Set([
+  'ikn',
+  'jokowi',
+  'prabowo',
+  'sby',
+  'tiktok',
+  'instagram',
+  'youtube',
+  'youtuber',
+  'facebook',
+  'twitter',
+  'whatsapp',
+  'internet',
+  'medsos',
+  'pinjol',
+  'covid',
+  'corona',
+  'milenial',
+  'smartphone',
+  'gadget',
+  'wifi',
+  'online',
+  'viral',
+  'netizen',
+  'influencer',
+  'kpk',
+  'startup',
+  'gojek',
+  'ojol',
+  'bitcoin',
+  'crypto',
+  'kripto',
+  'chatgpt',
+]);
+
 export interface QueryWord {
   /** A folded word of the normalised question. */
   word: string;
@@ -230,8 +269,8 @@ export function normalizeQuestion(
       // "masa kecil", "pas kecil", "waktu kecilnya": his childhood ("masa kanak-kanak"), not
       // anything small ("pulau kecil", "rakyat kecil").
       out.push({ word: 'kecil', implied: false }, { word: 'kanak', implied: false });
-    } else if (word === 'orang' && next === 'mana') {
-      // "beliau orang mana": where someone comes from.
+    } else if ((word === 'orang' || word === 'asli') && next === 'mana') {
+      // "beliau orang mana", "ibu bapak asli mana": where someone comes from.
       out.push({ word: 'asal', implied: false });
     } else if (word === 'ibu' && next !== '' && !IBU_OF.has(next) && !NAME_WORDS.has(next)) {
       // "bu Inggit", "ibu Fatmawati": a title before a woman's name, not "mother" (a topic that
@@ -246,6 +285,10 @@ export function normalizeQuestion(
       i++;
     } else if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
+    } else if (OF_TODAY.has(word)) {
+      // ... not in the learner's aside ("..., kan dulu blm ada internet").
+      out.push({ word, implied: false });
+      if (asideFrom === Infinity) out.push({ word: 'kini', implied: false });
     } else if (word === 'tahun' && /^[2-7]\d$/.test(next)) {
       // "taun 48", "tahun 27": a year of the 1920s to the 1970s written with two digits.
       out.push({ word, implied: false }, { word: `19${next}`, implied: false });
