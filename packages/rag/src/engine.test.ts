@@ -652,6 +652,8 @@ describe('learner words', () => {
     // only how keen; "balik" is a return.
     ['hatta', 'knp bapak getol bgt ngembangin koperasi', /Koperasi/],
     ['soekarno', 'gmn caranya irian barat bisa balik ke indonesia pak', /Perjanjian New York/],
+    // Before his death is his lifetime: the house arrest, not a narrator's note on his death.
+    ['soekarno', 'sebelum meninggal bapak tinggal dimana? katanya ditahan di rumah', /Wisma Yaso/],
     // Where his mother came from, not where he was born.
     ['soekarno', 'ibu bapak asli mana pak? katanya bukan org jawa', /Bali/],
     // A passage about his sister ("Rafiah dan saudara-saudara perempuan Hatta") names its

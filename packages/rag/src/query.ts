@@ -283,6 +283,13 @@ export function normalizeQuestion(
         { word: next === 'pertama' ? 'sulung' : 'bungsu', implied: false },
       );
       i++;
+    } else if (
+      (word === 'sebelum' || word === 'menjelang') &&
+      /^(?:meninggal|wafat|mangkat|berpulang|tutup)$/.test(next)
+    ) {
+      // "sebelum meninggal": the end of his life, as the passages say it ("masa akhir hidupnya").
+      out.push({ word: 'akhir', implied: false }, { word: 'hidup', implied: false });
+      i++;
     } else if (PRESENT_DAY.has(word)) {
       out.push({ word: 'kini', implied: false });
     } else if (OF_TODAY.has(word)) {

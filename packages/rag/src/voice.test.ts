@@ -356,6 +356,17 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'Pemerintah Belanda mencurigai saya dan kawan-kawan saya.',
       ],
       ['Hatta meminta sekretarisnya pulang.', 'hatta', 'Saya meminta sekretaris saya pulang.'],
+      // A "-nya" in an opening clause of time points forward at the clause's subject.
+      [
+        'Setelah kekuasaannya dicabut pada 1967, Soekarno menjalani masa akhir hidupnya dalam status tahanan rumah.',
+        'soekarno',
+        'Setelah kekuasaan saya dicabut pada 1967, saya menjalani masa akhir hidup saya dalam status tahanan rumah.',
+      ],
+      [
+        'Setelah ayahnya wafat, Fatmawati pindah ke Jakarta.',
+        'soekarno',
+        'Setelah ayahnya wafat, Fatmawati pindah ke Jakarta.',
+      ],
       // A body or a building named between is no person: "ia" is still he.
       [
         'Pada 1927 Hatta menghadiri kongres pendirian Liga Menentang Imperialisme di Brussel, tempat ia bertemu Nehru.',

@@ -88,6 +88,8 @@ describe('analyzeQuestion', () => {
     expect(asked('sesudah bung karno wafat gmn')).toBe('after');
     expect(asked('apa yg terjadi sepeninggal bapak')).toBe('after');
     expect(asked('kapan bapak lahir')).toBeNull();
+    // Before it: a time of his life, dated by its end.
+    expect(asked('sebelum meninggal bapak ditahan di rumah mana')).toBeNull();
   });
 });
 

@@ -458,5 +458,11 @@ export function lifeEndAsked(words: readonly string[]): 'death' | 'after' | null
   if (words.some((w) => w.startsWith('sepeninggal'))) return 'after';
   const at = words.findIndex((w) => DEATH_VERBS.has(w));
   if (at < 0) return null;
-  return words.slice(Math.max(0, at - 3), at).some((w) => AFTER_WORDS.has(w)) ? 'after' : 'death';
+  const before = words.slice(Math.max(0, at - 3), at);
+  // "sebelum meninggal bapak ditahan di mana?": a time of his life, dated by its end.
+  if (before.some((w) => BEFORE_WORDS.has(w))) return null;
+  return before.some((w) => AFTER_WORDS.has(w)) ? 'after' : 'death';
 }
+
+/** Words that, shortly before a death word, ask about the time before it. */
+const BEFORE_WORDS = new Set(['sebelum', 'menjelang', 'jelang']);
