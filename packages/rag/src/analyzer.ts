@@ -221,7 +221,7 @@ const EXPANSIONS: Record<string, readonly string[]> = lookupTable({
   // "brosur": the passages call his pamphlets "risalah".
   brosur: ['risa'], // "risalah" stems to "risa" (the particle -lah)
   // "siapa yg nyomblangin", "jodoh": who arranged or proposed the marriage.
-  jodoh: ['lamar', 'nikah'],
+  jodoh: ['lamar'],
   // "ngembangin koperasi": the passages say he moved it forward ("menggerakkan", "memajukan").
   kembang: ['gerak', 'maju'],
 });

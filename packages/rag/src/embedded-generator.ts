@@ -1002,9 +1002,18 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
           (t) =>
             first.sentence.terms.has(t) && !CHARACTER_KEYS.some((k) => figureNameTerm(k) === t),
         ).length >= SAME_EVENT_TERMS;
+      // ... or of the passage titled with the event asked about ("Peristiwa Rengasdengklok":
+      // "Para pemuda ingin menjauhkan Soekarno dan Hatta dari pengaruh Jepang ..." answers "knp
+      // bapak diculik ke rengasdengklok" without its words).
+      const topics = content.filter((t) => !isFrameStem(t.term) && !t.fromContext);
+      // (Only while the answer gives no cause yet, "karena" or "sebab": a second one in other
+      // words would repeat it.)
+      const reasonless = !chosen.some((c) => CAUSE_CLAUSE.test(c.sentence.text));
+      const titledWithEvent = (c: Candidate) =>
+        reasonless && topics.some((t) => c.hit.titleTerms.has(t.term));
       const another = candidates.find(
         (c) =>
-          c.relevance >= WHY_SUPPORT_RELEVANCE &&
+          (c.relevance >= WHY_SUPPORT_RELEVANCE || titledWithEvent(c)) &&
           sameEvent(c) &&
           // ... told after the main fact, which stays first.
           (c.hit !== first.hit || c.sentence.index > first.sentence.index) &&

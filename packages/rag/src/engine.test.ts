@@ -654,6 +654,11 @@ describe('learner words', () => {
     ['soekarno', 'gmn caranya irian barat bisa balik ke indonesia pak', /Perjanjian New York/],
     // Before his death is his lifetime: the house arrest, not a narrator's note on his death.
     ['soekarno', 'sebelum meninggal bapak tinggal dimana? katanya ditahan di rumah', /Wisma Yaso/],
+    // "Mengapa" of an event: the reason told in the passage titled with it, though it lacks
+    // the question's words ("diculik").
+    ['soekarno', 'knp bapak sm bung hatta diculik ke rengasdengklok', /pengaruh Jepang/],
+    // "siapa yg nyomblangin": who proposed, not when they married.
+    ['hatta', 'gmn bapak bisa nikah sm bu rahmi, siapa yg nyomblangin', /Bung Karno[^.]*melamar/],
     // Where his mother came from, not where he was born.
     ['soekarno', 'ibu bapak asli mana pak? katanya bukan org jawa', /Bali/],
     // A passage about his sister ("Rafiah dan saudara-saudara perempuan Hatta") names its
