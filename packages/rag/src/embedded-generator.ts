@@ -269,9 +269,12 @@ const BURIAL_NOUNS = /^(?:makam|pemakaman|jenazah)$/i;
 const PROCLAIMERS_HONOURED =
   /\b[Nn]ama (?:Soekarno|Sukarno|Bung Karno|(?:Mohammad )?Hatta|Bung Hatta|kedua proklamator)\b[^.;]*\bdiabadikan\b|\bmemakai nama sang proklamator\b/;
 
-/** A question about his name given to things ("nama bapak dipake buat bandara?"). */
+/**
+ * A question about his name given to things ("nama bapak dipake buat bandara?", "ada
+ * universitas yg pake nama bapak?"); not a name he used ("pake nama asli ato samaran?").
+ */
 export const HONOURS_ASKED =
-  /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama\b/i;
+  /\bnama\b[^?]*\b(?:diabadikan|dipake|dipakai|dijadikan|jadi nama)\b|\b(?:pake|pakai|memakai) nama (?!asli|samaran|pena|lain|kecil)/i;
 
 /** What the question's own words weigh in a sentence's score, in a conversation (see compose). */
 const OWN_WORDS_SHARE = 0.2;

@@ -659,6 +659,8 @@ describe('learner words', () => {
     ['soekarno', 'knp bapak sm bung hatta diculik ke rengasdengklok', /pengaruh Jepang/],
     // "siapa yg nyomblangin": who proposed, not when they married.
     ['hatta', 'gmn bapak bisa nikah sm bu rahmi, siapa yg nyomblangin', /Bung Karno[^.]*melamar/],
+    // A name he used is not his name given to things after his death.
+    ['soekarno', 'pake nama asli ato samaran pak', /Bima/],
     // Where his mother came from, not where he was born.
     ['soekarno', 'ibu bapak asli mana pak? katanya bukan org jawa', /Bali/],
     // A passage about his sister ("Rafiah dan saudara-saudara perempuan Hatta") names its
