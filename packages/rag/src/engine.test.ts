@@ -232,6 +232,22 @@ describe('follow-ups', () => {
   });
 });
 
+describe('where he went on to', () => {
+  // "lanjut ke mana" after his school in Padang: the story moves on to a place the reply did
+  // not name (before, the answer told more of his years in Padang).
+  it('answers "trus lanjut sekolah ke mana?" after MULO with Batavia', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'trus lanjut sekolah ke mana pak?',
+      history: [
+        { role: 'user', text: 'smp bapak dulu dimana' },
+        { role: 'figure', text: 'Saya bersekolah di MULO di Padang.' },
+      ],
+    });
+    expect(answer.response).toMatch(/Batavia/);
+  });
+});
+
 describe('a conversation says each thing once', () => {
   // The learner's next question, after the figure's own reply: what that reply told does not
   // come back beside the new answer.

@@ -381,6 +381,17 @@ function followOn(
       alreadySaid: toldBefore(reply, upTo(next.hit, next.from), karakter),
     };
   }
+  // "lulus dr situ lanjut kmn?": where he went on to, told by the next move of the story to a
+  // place the reply did not name (the next school). Not "abis itu dipenjara di mana?", which
+  // the same passage may answer without moving on.
+  if (question.next && question.type === 'where' && question.words.includes('lanjut')) {
+    const next = dialog.next(anchor, karakter, `${asked ?? ''} ${reply}`, true);
+    if (next)
+      return {
+        hits: [next.hit],
+        alreadySaid: toldBefore(reply, upTo(next.hit, next.from), karakter),
+      };
+  }
   if (question.next) {
     // What came next in his life: neither what was said nor a note on today.
     const said = anchor.hit.sentences.filter(
