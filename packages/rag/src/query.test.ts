@@ -34,6 +34,9 @@ describe('normalizeQuestion', () => {
     ['pendapat bapak ttg pemindahan ibu kota ke IKN?', true],
     ['bapak main tiktok ga?', true],
     ['gmn berita proklamasi nyebar? kan dulu blm ada internet', false],
+    // Compared with today's version: no question about today.
+    ['sila pertama versi bapak apa? beda ya sm yg skrg', false],
+    ['presiden yg skrg siapa pak?', true],
   ])('%j asks about today: %s', (question, today) => {
     expect(normalizeQuestion(question, 'soekarno').some((w) => w.word === 'kini' && !w.aside)).toBe(
       today,

@@ -291,7 +291,10 @@ export function normalizeQuestion(
       out.push({ word: 'akhir', implied: false }, { word: 'hidup', implied: false });
       i++;
     } else if (PRESENT_DAY.has(word)) {
-      out.push({ word: 'kini', implied: false });
+      // "beda ya sm yg skrg": compared with today's version, not a question about today.
+      const compared =
+        previous === 'yang' && /^(?:sama|dengan|dibanding|daripada)$/.test(words[i - 2] ?? '');
+      if (!compared) out.push({ word: 'kini', implied: false });
     } else if (OF_TODAY.has(word)) {
       // ... not in the learner's aside ("..., kan dulu blm ada internet").
       out.push({ word, implied: false });

@@ -512,7 +512,7 @@ function speakerToFirstPerson(sentence: string, karakter: CharacterKey): string 
  */
 function opensBeforeSpeaker(text: string, offset: number): boolean {
   if (
-    !/^(?:Dalam|Melalui|Lewat|Pada|Di|Selama|Sejak|Sepanjang|Menjelang|Setelah|Sesudah|Sebelum|Ketika|Sewaktu)\b[^,]*$/.test(
+    !/^(?:Dalam|Melalui|Lewat|Pada|Di|Selama|Sejak|Sepanjang|Menjelang|Setelah|Sesudah|Sebelum|Ketika|Sewaktu|Karena|Berkat)\b[^,]*$/.test(
       text.slice(0, offset),
     )
   ) {
