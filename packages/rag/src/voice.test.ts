@@ -367,6 +367,11 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'soekarno',
         'Setelah ayahnya wafat, Fatmawati pindah ke Jakarta.',
       ],
+      [
+        'Karena perannya dalam pidato 1 Juni itu, Soekarno dikenal luas sebagai penggali Pancasila.',
+        'soekarno',
+        'Karena peran saya dalam pidato 1 Juni itu, saya dikenal luas sebagai penggali Pancasila.',
+      ],
       // A body or a building named between is no person: "ia" is still he.
       [
         'Pada 1927 Hatta menghadiri kongres pendirian Liga Menentang Imperialisme di Brussel, tempat ia bertemu Nehru.',
