@@ -278,6 +278,13 @@ export const HONOURS_ASKED =
 
 /** What the question's own words weigh in a sentence's score, in a conversation (see compose). */
 const OWN_WORDS_SHARE = 0.2;
+/** A question why something was founded or formed ("knp bapak mendirikan PNI"). */
+const FOUNDING_ASKED =
+  /\b(?:mendirikan|didirikan|dirikan|membentuk|dibentuk|bentuk|membuat|dibuat|bikin)\b/;
+/** A sentence stating an aim ("Tujuan PNI adalah ...", "bertujuan"). */
+const AIM = /\b(?:[Tt]ujuan(?:nya)?|bertujuan)\b/;
+/** For a sentence stating the aim of what a "why was it founded" question asks about. */
+const AIM_BONUS = 0.5;
 /** Taken from a sentence the last reply told (GenerateInput.repeated). */
 const REPEATED_PENALTY = 0.25;
 /** Questions asking one fact, which a sentence already told may hold. */
@@ -626,6 +633,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     const ownMass = own.reduce((s, t) => s + t.weight, 0);
     const ownOf = (sentence: IndexedSentence) =>
       own.reduce((s, t) => s + termCredit(t, sentence), 0);
+    const foundingAsked = intent === 'why' && FOUNDING_ASKED.test(questionWords.join(' '));
     const toldInReply = (hit: SearchHit, sentence: IndexedSentence) =>
       (repeated?.sentences.some(
         (r) => r.passage === hit.passage.id && r.index === sentence.index,
@@ -675,6 +683,10 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
         // ... and a cause ("karena", "sebab") more plainly than a consequence ("sehingga").
         if (intent === 'why' && f.reason)
           score += CAUSE_CLAUSE.test(sentence.text) ? CAUSE_BONUS : 0.05;
+        // "knp bapak mendirikan PNI?": what a body was founded for is its aim ("Tujuan PNI adalah
+        // ..."), more than a cause told of something else in its story ("berkembang pesat
+        // karena").
+        if (foundingAsked && AIM.test(sentence.text)) score += AIM_BONUS;
         // "ngapain aja di Ende?": what he did is told by a verb of doing.
         if (doing) score += ACTIVITY_BONUS;
         // One of the sentence's first three words is a word of the question.

@@ -675,6 +675,8 @@ describe('learner words', () => {
     ['soekarno', 'knp bapak sm bung hatta diculik ke rengasdengklok', /pengaruh Jepang/],
     // "siapa yg nyomblangin": who proposed, not when they married.
     ['hatta', 'gmn bapak bisa nikah sm bu rahmi, siapa yg nyomblangin', /Bung Karno[^.]*melamar/],
+    // Why a body was founded: its aim, not the cause of its growth.
+    ['soekarno', 'kenapa PNI didirikan pak?', /Tujuan PNI adalah mencapai Indonesia merdeka/],
     // A name he used is not his name given to things after his death.
     ['soekarno', 'pake nama asli ato samaran pak', /Bima/],
     // Where his mother came from, not where he was born.
