@@ -37,6 +37,7 @@ describe('normalizeQuestion', () => {
     // Compared with today's version: no question about today.
     ['sila pertama versi bapak apa? beda ya sm yg skrg', false],
     ['presiden yg skrg siapa pak?', true],
+    ['yg ngubah urutannya jd kyk skrg siapa pak?', false],
   ])('%j asks about today: %s', (question, today) => {
     expect(normalizeQuestion(question, 'soekarno').some((w) => w.word === 'kini' && !w.aside)).toBe(
       today,

@@ -291,9 +291,12 @@ export function normalizeQuestion(
       out.push({ word: 'akhir', implied: false }, { word: 'hidup', implied: false });
       i++;
     } else if (PRESENT_DAY.has(word)) {
-      // "beda ya sm yg skrg": compared with today's version, not a question about today.
+      // "beda ya sm yg skrg", "jd kyk skrg": compared with today's version, not a question
+      // about today.
       const compared =
-        previous === 'yang' && /^(?:sama|dengan|dibanding|daripada)$/.test(words[i - 2] ?? '');
+        (previous === 'yang' && /^(?:sama|dengan|dibanding|daripada)$/.test(words[i - 2] ?? '')) ||
+        // "jd kyk skrg": made like today's.
+        previous === 'seperti';
       if (!compared) out.push({ word: 'kini', implied: false });
     } else if (OF_TODAY.has(word)) {
       // ... not in the learner's aside ("..., kan dulu blm ada internet").
