@@ -675,6 +675,9 @@ describe('learner words', () => {
     ['soekarno', 'knp bapak sm bung hatta diculik ke rengasdengklok', /pengaruh Jepang/],
     // "siapa yg nyomblangin": who proposed, not when they married.
     ['hatta', 'gmn bapak bisa nikah sm bu rahmi, siapa yg nyomblangin', /Bung Karno[^.]*melamar/],
+    // "akhirnya": how the story ended (the New York Agreement), not how it began (the province
+    // of 1956).
+    ['soekarno', 'gimana akhirnya irian barat bisa masuk indonesia?', /Perjanjian New York/],
     // Why a body was founded: its aim, not the cause of its growth.
     ['soekarno', 'kenapa PNI didirikan pak?', /Tujuan PNI adalah mencapai Indonesia merdeka/],
     // A name he used is not his name given to things after his death.

@@ -21,7 +21,7 @@ import {
   onlySmallTalk,
 } from './embedded-generator';
 import type { FallbackReason, GenerateOptions, Generator, StreamEvent } from './generator';
-import type { Passage } from './knowledge';
+import { periodRange, type Passage } from './knowledge';
 import { createOpenAIProvider, type OpenAIProviderConfig } from './openai-provider';
 import {
   createRetriever,
@@ -449,6 +449,12 @@ function toldByReply(
   });
 }
 
+/** "akhirnya", "pada akhirnya": how a story ended. */
+const FINALLY = /\bakhirnya\b/i;
+/** Share of the best score a later passage needs to tell how the story ended (see above). */
+const FINALLY_SCORE_SHARE = 0.75;
+const periodStart = (hit: SearchHit) => periodRange(hit.passage.period)?.[0] ?? 0;
+
 /** Every place the knowledge base names (placesIn), to tell places from people. */
 function placeNames(passages: readonly Passage[]): Set<string> {
   return new Set(passages.flatMap((p) => splitSentences(p.text).flatMap(placesIn)));
@@ -552,6 +558,14 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
             }
           : null;
     if (first) hits = [...hits.filter(first), ...hits.filter((h) => !first(h))];
+    // "Bagaimana akhirnya Irian Barat bisa masuk ke Indonesia?": the end of the story, told by
+    // the latest of the passages that answer nearly as well as the best.
+    if (FINALLY.test(asked) && hits.length > 1) {
+      const top = (hits[0] as SearchHit).score;
+      const close = hits.filter((h) => h.score >= FINALLY_SCORE_SHARE * top);
+      const latest = close.reduce((a, h) => (periodStart(h) > periodStart(a) ? h : a));
+      hits = [latest, ...hits.filter((h) => h !== latest)];
+    }
     // "kmb itu apa?": the passage that spells the thing out ("Konferensi Meja Bundar (KMB)
     // berlangsung di ...") tells what it is; another that only uses the name does not.
     const thing = thingDefined(analyzeQuestion(asked).words);
