@@ -367,6 +367,12 @@ describe('toFirstPerson: what is his, who "mereka" are, and what names no person
         'soekarno',
         'Setelah ayahnya wafat, Fatmawati pindah ke Jakarta.',
       ],
+      // A month names no one: "saya" after "kepada" is still the nearest person.
+      [
+        'Pada 22 Desember 1930, hakim menjatuhkan hukuman empat tahun kepada Soekarno, sedangkan ketiga rekannya menerima hukuman lebih ringan.',
+        'soekarno',
+        'Pada 22 Desember 1930, hakim menjatuhkan hukuman empat tahun kepada saya, sedangkan ketiga rekan saya menerima hukuman lebih ringan.',
+      ],
       [
         'Karena perannya dalam pidato 1 Juni itu, Soekarno dikenal luas sebagai penggali Pancasila.',
         'soekarno',

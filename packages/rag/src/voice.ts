@@ -788,10 +788,28 @@ const CONCEPT_WORDS: ReadonlySet<string> = new Set([
 /** Verbs and prepositions after which "saya" is an object, not the subject of the clause. */
 const OBJECT_OF = /^(?:bertemu|menemui|mengunjungi|mewawancarai|menjenguk|kepada|mendampingi)$/;
 
-/** Whether a capitalised word other than the sentence's first (a person named) precedes i. */
+/**
+ * Whether a capitalised word other than the sentence's first (a person named) precedes i; a
+ * month ("Pada 22 Desember 1930, hakim ... kepada saya") names no one.
+ */
 function namedBefore(bare: readonly string[], i: number): boolean {
-  return bare.slice(1, i).some((w) => /^[A-Z]/.test(w));
+  return bare.slice(1, i).some((w) => /^[A-Z]/.test(w) && !MONTHS.has(w));
 }
+
+const MONTHS: ReadonlySet<string> = new Set([
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+]);
 
 /** Words for a relative (a person of his own, not something a person has). */
 export const KIN_NOUNS = [
