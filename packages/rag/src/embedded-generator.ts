@@ -96,6 +96,12 @@ const ANAPHORA =
 const LEANS_BACK =
   /^(?:(?:[\w'-]+,?\s){0,3}(?:itu|ini|tersebut|mereka|keduanya|ketiganya|keempatnya|kelimanya|demikian)\b|(?:Namun|Akibatnya)\b)/i;
 
+/**
+ * "Di Dalat, pada 12 Agustus 1945, mereka bertemu ...": "mereka" as the subject after opening
+ * phrases points back at the people of the sentence before.
+ */
+const OPENED_THEY = /^[^.]{3,80}?, (?:mereka|keduanya|ketiganya)\b/;
+
 /** "Karena kecerdasan dan pengalamannya, ia dijuluki ...": a pronoun after an opening clause. */
 const ASIDE_PRONOUN = /^[^,.]{3,60}, (?:ia|dia|beliau)\b/;
 
@@ -459,7 +465,7 @@ function computeFeatures(text: string): SentenceFeatures {
     reason: REASON_CLAUSE.test(text),
     names: namesIn(text),
     anaphora: ANAPHORA.test(text),
-    leansBack: ANAPHORA.test(text) || LEANS_BACK.test(text),
+    leansBack: ANAPHORA.test(text) || LEANS_BACK.test(text) || OPENED_THEY.test(text),
     spoken: {},
   };
 }

@@ -248,6 +248,19 @@ describe('where he went on to', () => {
   });
 });
 
+describe('sentences that point back, after an opening phrase', () => {
+  // "Di Dalat, pada 12 Agustus 1945, mereka bertemu ...": "mereka" is the people of the sentence
+  // before, which comes with it (and makes them "kami").
+  it('answers "ketemu siapa di dalat?" with who went there first', async () => {
+    const answer = await engine.answer({
+      karakter: 'hatta',
+      prompt: 'di dalat ketemu sama siapa pak?',
+    });
+    expect(answer.response).toMatch(/Terauchi/);
+    expect(answer.response).not.toMatch(/\bmereka bertemu/);
+  });
+});
+
 describe('a conversation says each thing once', () => {
   // The learner's next question, after the figure's own reply: what that reply told does not
   // come back beside the new answer.
