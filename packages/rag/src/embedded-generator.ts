@@ -514,6 +514,7 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     alreadySaid,
     causeAsked,
     repeated,
+    whoIs,
   }: GenerateInput): ComposedAnswer => {
     const persona = PERSONAS[karakter];
     const seed = `${karakter}:${question}`;
@@ -1158,6 +1159,24 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
             ? weTwoAfter(before.spoken, spoken)
             : spoken,
         ...(note ? { note } : {}),
+      });
+    }
+    // "tan malaka itu siapa?": who the person is, as the passage's title says, comes first.
+    const introduced = whoIs && !narrated ? kept.find((c) => c.hit === top) : undefined;
+    // ... unless the first sentence already says it ("Sutan Sjahrir menjadi Perdana Menteri
+    // pertama ...").
+    const toldFirst =
+      whoIs !== undefined &&
+      kept[0] !== undefined &&
+      wordsOf(foldForMatch(whoIs.description)).every((w) =>
+        wordsOf(foldForMatch((kept[0] as Candidate).sentence.text)).includes(w),
+      );
+    if (whoIs && introduced && !toldFirst) {
+      facts.unshift({
+        passageId: top.passage.id,
+        index: -1,
+        original: top.passage.title,
+        spoken: toFirstPerson(`${whoIs.name} adalah ${whoIs.description}.`, karakter),
       });
     }
     const said = facts.map(withNote);

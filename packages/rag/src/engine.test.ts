@@ -718,6 +718,26 @@ describe('the present day', () => {
   });
 });
 
+describe('"X itu siapa?"', () => {
+  // The passage about that person leads, opening with who he is as its title says; before,
+  // "wikana itu siapa?" began with what he did on 15 August 1945.
+  it.each([
+    [
+      'soekarno',
+      'wikana itu siapa pak?',
+      'Wikana adalah pemuda penghubung dengan Angkatan Laut Jepang.',
+    ],
+    [
+      'hatta',
+      'ki hajar dewantara itu siapa sih pak',
+      'Ki Hadjar Dewantara adalah tokoh pendidikan',
+    ],
+  ] as const)('%s: %j opens with %j', async (karakter, prompt, intro) => {
+    const answer = await engine.answer({ karakter, prompt });
+    expect(answer.response.split('. ').slice(1).join('. ')).toMatch(new RegExp(`^${intro}`));
+  });
+});
+
 describe('"X itu apa?"', () => {
   // The passage and the sentence that spell the thing out tell what it is; before, "kmb itu
   // apa?" was answered by the annulment of the KMB agreements in 1956.

@@ -3,6 +3,7 @@ import {
   analyzeQuestion,
   lifeEndAsked,
   namesIn,
+  personAsked,
   placesIn,
   spellsOut,
   thingDefined,
@@ -449,6 +450,25 @@ function toldByReply(
   });
 }
 
+/**
+ * A passage title naming a person and saying who he or she is ("Tan Malaka, tokoh revolusioner
+ * yang hidup dalam pelarian"), when the person's name holds every word asked: the name and the
+ * description (its dates in brackets left out); null for any other title.
+ */
+function titledPerson(
+  title: string,
+  asked: readonly string[],
+): { name: string; description: string } | null {
+  const m = /^((?:[A-Z][\w.'-]*\s)*[A-Z][\w.'-]*),\s+([A-Za-z][^,]*?)(?:\s*\([^)]*\))?$/.exec(
+    title,
+  );
+  if (!m) return null;
+  const name = m[1] as string;
+  const words = new Set(wordsOf(foldForMatch(name)));
+  if (asked.length === 0 || !asked.every((w) => words.has(w))) return null;
+  return { name, description: m[2] as string };
+}
+
 /** "akhirnya", "pada akhirnya": how a story ended. */
 const FINALLY = /\bakhirnya\b/i;
 /** Share of the best score a later passage needs to tell how the story ended (see above). */
@@ -566,6 +586,21 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       const latest = close.reduce((a, h) => (periodStart(h) > periodStart(a) ? h : a));
       hits = [latest, ...hits.filter((h) => h !== latest)];
     }
+    // "tan malaka itu siapa?": the passage about that person, whose title says who he is.
+    const person = personAsked(analyzeQuestion(asked).words);
+    const about = person
+      ? search(context, 2 * k)
+          .concat(
+            retriever.search(asked, {
+              karakter: request.karakter,
+              k: 2 * k,
+              includeWeak: true,
+            }),
+          )
+          .find((h) => titledPerson(h.passage.title, person))
+      : undefined;
+    const whoIs = about ? titledPerson(about.passage.title, person ?? []) : null;
+    if (about) hits = [about, ...hits.filter((h) => h.passage.id !== about.passage.id)];
     // "kmb itu apa?": the passage that spells the thing out ("Konferensi Meja Bundar (KMB)
     // berlangsung di ...") tells what it is; another that only uses the name does not.
     const thing = thingDefined(analyzeQuestion(asked).words);
@@ -608,6 +643,7 @@ export function createRagEngine(options: RagEngineOptions): RagEngine {
       ...base,
       hits,
       ...told,
+      ...(whoIs ? { whoIs } : {}),
       ...(alreadyTold ? { alreadySaid: alreadyTold } : {}),
       ...(cause === ARREST ? { causeAsked: true } : {}),
     };

@@ -20,6 +20,11 @@ export interface GenerateInput {
    * found in it (./dialog). The next question asks something new: another sentence that answers
    * it as well goes first, and none of these comes back beside the main fact.
    */
+  /**
+   * "tan malaka itu siapa?": the passage about that person leads (hits[0]), and its title's
+   * description ("Tan Malaka, tokoh revolusioner ...") says who he or she is.
+   */
+  whoIs?: { name: string; description: string };
   repeated?: {
     text: string;
     sentences: readonly { passage: string; index: number }[];

@@ -13,6 +13,7 @@ const {
   namesIn,
   placesIn,
   REASON_CLAUSE,
+  personAsked,
   spellsOut,
   thingDefined,
 } = question;
@@ -201,4 +202,22 @@ describe('thingDefined and spellsOut', () => {
     expect(spellsOut('Putera (Pusat Tenaga Rakyat) dibentuk pada 1943.', ['putera'])).toBe(true);
     expect(spellsOut('Persetujuan KMB dibatalkan pada 1956.', ['kmb'])).toBe(false);
   });
+});
+
+describe('personAsked', () => {
+  it.each([
+    ['tan malaka itu siapa?', ['tan', 'malaka']],
+    ['siapa itu tjokroaminoto?', ['cokroaminoto']],
+    ['siapa sih sjahrir', ['syahrir']],
+    ['wikana tuh siapa pak', ['wikana']],
+  ])('%j asks who %j is', (question, person) => {
+    expect(personAsked(analyzeQuestion(question).words)).toEqual(person);
+  });
+
+  it.each([['istri bapak siapa'], ['siapa yang jahit bendera'], ['ayahnya siapa']])(
+    '%j names no one to introduce',
+    (question) => {
+      expect(personAsked(analyzeQuestion(question).words)).toBeNull();
+    },
+  );
 });

@@ -286,6 +286,51 @@ export function spellsOut(text: string, thing: readonly string[]): boolean {
   return folded.includes(`( ${name} )`) || folded.includes(`${name} (`);
 }
 
+/** Words that never name the person a "siapa itu X?" asks about. */
+const NOT_A_NAME: ReadonlySet<string> = new Set([
+  'bapak',
+  'pak',
+  'bung',
+  'anda',
+  'kamu',
+  'dia',
+  'beliau',
+  'ia',
+  'yang',
+  'dengan',
+  'sama',
+  'dari',
+  'ke',
+  'di',
+  'aja',
+  'saja',
+  'lagi',
+]);
+
+/**
+ * The words of the person a "who is X?" question names ("tan malaka itu siapa?", "siapa itu
+ * tjokroaminoto?", "siapa sih sjahrir"): one to three words, none of them a pronoun, a word of
+ * address or a function word ("siapa yang ...", "istri bapak siapa" name no one). Null for any
+ * other question.
+ */
+export function personAsked(words: readonly string[]): string[] | null {
+  let end = words.length;
+  while (end > 0 && AFTER_APA.has(words[end - 1] as string)) end -= 1;
+  const body = words.slice(0, end);
+  let named: string[] | undefined;
+  if (body.at(-1) === 'siapa') {
+    named = body.slice(0, -1);
+    if (['itu', 'tuh', 'tu'].includes(named.at(-1) ?? '')) named = named.slice(0, -1);
+    else return null;
+    named = named.filter((w) => !NAMING_FILLERS.has(w));
+  } else if (body[0] === 'siapa') {
+    named = body.slice(['itu', 'sih', 'tuh'].includes(body[1] ?? '') ? 2 : 1);
+  }
+  if (!named || named.length === 0 || named.length > 3) return null;
+  if (named.some((w) => NOT_A_NAME.has(w) || (w.length > 4 && w.endsWith('nya')))) return null;
+  return named;
+}
+
 /** Words before a thing named that are not part of it ("pak, trus KMB itu apa?"). */
 const NAMING_FILLERS: ReadonlySet<string> = new Set([
   'pak',
