@@ -736,6 +736,16 @@ describe('"X itu siapa?"', () => {
     const answer = await engine.answer({ karakter, prompt });
     expect(answer.response.split('. ').slice(1).join('. ')).toMatch(new RegExp(`^${intro}`));
   });
+
+  // The person's given name must be asked: his daughter "Halida Nuriah Hatta" does not
+  // introduce Hatta.
+  it.each(['soekarno', 'hatta'] as const)(
+    '%s: "hatta itu siapa?" introduces no daughter',
+    async (karakter) => {
+      const answer = await engine.answer({ karakter, prompt: 'hatta itu siapa?' });
+      expect(answer.response).not.toMatch(/Halida Nuriah Hatta adalah/);
+    },
+  );
 });
 
 describe('"X itu apa?"', () => {

@@ -464,10 +464,30 @@ function titledPerson(
   );
   if (!m) return null;
   const name = m[1] as string;
-  const words = new Set(wordsOf(foldForMatch(name)));
-  if (asked.length === 0 || !asked.every((w) => words.has(w))) return null;
+  const words = wordsOf(foldForMatch(name));
+  // ... and the name's first word after its titles and initials is one of them ("siapa itu
+  // hatta?" is not "Rahmi Hatta").
+  const given = words.find((w) => w.length > 1 && !NAME_TITLES.has(w));
+  if (asked.length === 0 || !asked.every((w) => words.includes(w))) return null;
+  if (!given || !asked.includes(given)) return null;
   return { name, description: m[2] as string };
 }
+
+/** Titles before a name ("Sutan Sjahrir", "Ki Hadjar Dewantara", "Dr. Radjiman"). */
+const NAME_TITLES: ReadonlySet<string> = new Set([
+  'sutan',
+  'ki',
+  'kh',
+  'haji',
+  'dr',
+  'mr',
+  'ir',
+  'raden',
+  'mas',
+  'marsekal',
+  'jenderal',
+  'laksamana',
+]);
 
 /** "akhirnya", "pada akhirnya": how a story ended. */
 const FINALLY = /\bakhirnya\b/i;
