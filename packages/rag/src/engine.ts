@@ -416,13 +416,16 @@ function followOn(
  */
 const REPEATS_SHARE = 0.8;
 
-/** Sentences of the figure's replies looked up in the knowledge base (see toldByReply). */
-const REPLY_SENTENCES_READ = 12;
+/** Words a reply's sentence needs to be looked up (see toldByReply). */
+const MIN_TOLD_WORDS = 6;
+/** Sentences of the figure's last reply looked up in the knowledge base (see toldByReply). */
+const REPLY_SENTENCES_READ = 4;
 
 /**
- * The knowledge sentences the figure's replies told, the latest first, each found by ./dialog
- * (a reply of this model repeats them; one written otherwise shares most of their words):
- * GenerateInput.repeated. A conversation says each thing once.
+ * The knowledge sentences the figure's last reply told, each found by ./dialog (a reply of this
+ * model repeats them; one written otherwise shares most of their words): part of
+ * GenerateInput.repeated. Every earlier reply of this model is found by its text alone (see
+ * the generator), without a search per sentence.
  */
 function toldByReply(
   { karakter, history }: RagRequest,
@@ -430,24 +433,25 @@ function toldByReply(
   retriever: Retriever,
 ): { passage: string; index: number }[] {
   const turns = history ? [...history].reverse() : [];
-  const told = turns.flatMap((turn, i) => {
-    if (turn.role !== 'figure') return [];
-    // The learner's question before the reply says what it was about.
-    const asked = turns.slice(i + 1).find((t) => t.role === 'user')?.text;
-    return splitSentences(turn.text).map((sentence) => ({ sentence, asked }));
-  });
-  return told.slice(0, REPLY_SENTENCES_READ).flatMap(({ sentence, asked }) => {
-    const anchor = dialog.anchor(sentence, karakter, asked, REPEATS_SHARE);
-    if (!anchor) return [];
-    // ... and the reply holds most of that sentence too: a paraphrase joining two sentences
-    // ("ditahan beberapa bulan sebelum diadili di Den Haag pada Maret 1928") told neither.
-    const said = new Set(retriever.analyze(sentence, karakter).map((t) => t.term));
-    const { terms } = anchor.sentence;
-    const held = [...terms].filter((t) => said.has(t)).length;
-    return held >= REPEATS_SHARE * terms.size
-      ? [{ passage: anchor.hit.passage.id, index: anchor.sentence.index }]
-      : [];
-  });
+  const reply = turns.find((t) => t.role === 'figure')?.text;
+  if (!reply) return [];
+  const asked = turns.find((t) => t.role === 'user')?.text;
+  // The opening line ("Pertanyaan yang baik.") tells nothing: no search for it.
+  return splitSentences(reply)
+    .filter((sentence) => wordsOf(foldForMatch(sentence)).length >= MIN_TOLD_WORDS)
+    .slice(0, REPLY_SENTENCES_READ)
+    .flatMap((sentence) => {
+      const anchor = dialog.anchor(sentence, karakter, asked, REPEATS_SHARE);
+      if (!anchor) return [];
+      // ... and the reply holds most of that sentence too: a paraphrase joining two sentences
+      // ("ditahan beberapa bulan sebelum diadili di Den Haag pada Maret 1928") told neither.
+      const said = new Set(retriever.analyze(sentence, karakter).map((t) => t.term));
+      const { terms } = anchor.sentence;
+      const held = [...terms].filter((t) => said.has(t)).length;
+      return held >= REPEATS_SHARE * terms.size
+        ? [{ passage: anchor.hit.passage.id, index: anchor.sentence.index }]
+        : [];
+    });
 }
 
 /**
