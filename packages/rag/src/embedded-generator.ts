@@ -918,7 +918,26 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
     if (!first) {
       return compose({ karakter, question, hits: [] });
     }
-    const chosen: Candidate[] = leadIn ? [first, leadIn] : [first];
+    // A main fact that points back ("Pidato itu menandai ...") comes with the sentence it points
+    // at, and that one with its own (two at most): never a sentence that depends on one left out.
+    const leadIns: Candidate[] = leadIn ? [leadIn] : [];
+    if (!leadIn) {
+      const mainFact: Candidate = first;
+      let at = mainFact.sentence;
+      while (featuresOf(at).leansBack && at.index > 0 && leadIns.length < 2) {
+        const before = mainFact.hit.sentences[at.index - 1] as IndexedSentence;
+        leadIns.push(
+          candidates.find((c) => c.hit === mainFact.hit && c.sentence === before) ?? {
+            ...mainFact,
+            sentence: before,
+            relevance: 0,
+            score: 0,
+          },
+        );
+        at = before;
+      }
+    }
+    const chosen: Candidate[] = [first, ...leadIns];
     // The time boundary (see below) is known from the main fact: a sentence on the other side of
     // it would be left out, so it does not take a place that a neighbour could fill.
     const narrated = afterLifetime(first.sentence.text, karakter);

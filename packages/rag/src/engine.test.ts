@@ -261,6 +261,19 @@ describe('sentences that point back, after an opening phrase', () => {
   });
 });
 
+describe('a main fact that points back', () => {
+  // "Dalam majalah itu, pada 1926 saya menulis ..." comes after the sentences naming the
+  // magazine and the group that published it.
+  it('comes with what "majalah itu" points at', async () => {
+    const answer = await engine.answer({
+      karakter: 'soekarno',
+      prompt: 'esai nasionalisme islamisme dan marxisme ditulis taun brp pak?',
+    });
+    expect(answer.response).toMatch(/Suluh Indonesia Muda\. Dalam majalah itu, pada 1926/);
+    expect(answer.response).toMatch(/Algemeene Studieclub[^.]*\. Kelompok ini/);
+  });
+});
+
 describe('a conversation says each thing once', () => {
   // The learner's next question, after the figure's own reply: what that reply told does not
   // come back beside the new answer.
