@@ -38,8 +38,8 @@ const SLOTS: readonly Slot[] = [
 /** Words that join the slot to its value ("lahir di", "nikah sama"). */
 const LINKS: ReadonlySet<string> = new Set(['di', 'ke', 'dari', 'dengan', 'sama', 'pada']);
 
-/** Words that close or soften a claim, or call the figure: never its value. */
-const CLAIM_WORDS: ReadonlySet<string> = new Set([
+/** Words that may end a yes/no claim ("... kan?", "... ya pak?"). */
+export const CLAIM_ENDS: ReadonlySet<string> = new Set([
   'ya',
   'kan',
   'kah',
@@ -47,11 +47,16 @@ const CLAIM_WORDS: ReadonlySet<string> = new Set([
   'tidak',
   'pak',
   'bung',
-  'bapak',
   'sendiri',
   'juga',
   'dong',
   'sih',
+]);
+
+/** Words that close or soften a claim, or call the figure: never its value. */
+const CLAIM_WORDS: ReadonlySet<string> = new Set([
+  ...CLAIM_ENDS,
+  'bapak',
   'nih',
   'tuh',
   'dulu',

@@ -30,6 +30,7 @@ import {
 } from './retriever';
 import { isFrameStem } from './analyzer';
 import { foldForMatch, wordsOf } from '@dwitunggal/text/fold';
+import { CLAIM_ENDS } from './claim';
 import { KIN_NOUNS, toFirstPerson, weTwoAfter } from './voice';
 
 /**
@@ -321,21 +322,6 @@ function agentAfter(words: readonly string[]): RegExp | null {
 }
 const DI_NOT_PASSIVE = /^(?:dimana|dirinya|diri|dia)$/;
 const passiveRoot = (word: string) => word.slice(2).replace(/i$/, '');
-
-/** Words that may end a yes/no claim ("... kan?", "... ya pak?"). */
-const CLAIM_ENDS: ReadonlySet<string> = new Set([
-  'ya',
-  'kan',
-  'kah',
-  'bukan',
-  'tidak',
-  'pak',
-  'bung',
-  'sendiri',
-  'juga',
-  'dong',
-  'sih',
-]);
 
 /** Words of a question that name the figure being asked. */
 const SPEAKER_WORD = /^(?:bapak|pak|anda|kamu|bung|hatta|karno|soekarno|sukarno)$/;

@@ -1,4 +1,5 @@
 import type { CharacterKey } from '@dwitunggal/contracts/characters';
+import { MONTH_NAMES } from '@dwitunggal/text/question';
 
 /**
  * The documented person transformation of the embedded generator: a sentence of the knowledge
@@ -796,20 +797,7 @@ function namedBefore(bare: readonly string[], i: number): boolean {
   return bare.slice(1, i).some((w) => /^[A-Z]/.test(w) && !MONTHS.has(w));
 }
 
-const MONTHS: ReadonlySet<string> = new Set([
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-]);
+const MONTHS: ReadonlySet<string> = new Set(MONTH_NAMES);
 
 /** Words for a relative (a person of his own, not something a person has). */
 export const KIN_NOUNS = [

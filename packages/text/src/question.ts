@@ -107,6 +107,22 @@ const NO_TOPIC = new Set([
   'juga',
 ]);
 
+/** The months as the passages write them. */
+export const MONTH_NAMES = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+] as const;
+
 /**
  * What a sentence holding each kind of answer looks like (written text, case kept): a date for
  * "kapan", a place after di/ke/dari for "di mana", a name for "siapa", a number for "berapa", a
@@ -116,7 +132,7 @@ const NO_TOPIC = new Set([
 export const ANSWER_SHAPES: Readonly<
   Record<'when' | 'where' | 'who' | 'howMany' | 'why' | 'define', RegExp>
 > = {
-  when: /\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember)\b/,
+  when: new RegExp(`\\b(?:1[5-9]\\d\\d|20\\d\\d)\\b|\\b(?:${MONTH_NAMES.join('|')})\\b`),
   where: /\b(?:di|ke|dari) [A-Z]/,
   who: /[a-z,] (?:[A-Z][a-z]+|[A-Z]\.)/,
   howMany:
