@@ -628,11 +628,9 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       own.reduce((s, t) => s + termCredit(t, sentence), 0);
     const foundingAsked = intent === 'why' && FOUNDING_ASKED.test(questionWords.join(' '));
     const toldInReply = (hit: SearchHit, sentence: IndexedSentence) =>
-      (repeated?.sentences.some(
-        (r) => r.passage === hit.passage.id && r.index === sentence.index,
-      ) ??
-        false) ||
-      (repeated?.text.includes(spokenOf(sentence, karakter)) ?? false);
+      repeated !== undefined &&
+      (repeated.sentences.some((r) => r.passage === hit.passage.id && r.index === sentence.index) ||
+        repeated.text.includes(spokenOf(sentence, karakter)));
     const candidates: Candidate[] = [];
     passages.forEach((hit, hitRank) => {
       const aboutTarget = isAboutTarget(hit);
@@ -1167,16 +1165,13 @@ export function createEmbeddedGenerator(options: EmbeddedGeneratorOptions = {}):
       });
     }
     // "tan malaka itu siapa?": who the person is, as the passage's title says, comes first.
-    const introduced = whoIs && !narrated ? kept.find((c) => c.hit === top) : undefined;
     // ... unless the first sentence already says it ("Sutan Sjahrir menjadi Perdana Menteri
     // pertama ...").
-    const toldFirst =
-      whoIs !== undefined &&
-      kept[0] !== undefined &&
-      wordsOf(foldForMatch(whoIs.description)).every((w) =>
-        wordsOf(foldForMatch((kept[0] as Candidate).sentence.text)).includes(w),
-      );
-    if (whoIs && introduced && !toldFirst) {
+    const saysFirst = (description: string) => {
+      const firstWords = new Set(wordsOf(foldForMatch(kept[0]?.sentence.text ?? '')));
+      return wordsOf(foldForMatch(description)).every((w) => firstWords.has(w));
+    };
+    if (whoIs && !narrated && kept.some((c) => c.hit === top) && !saysFirst(whoIs.description)) {
       facts.unshift({
         passageId: top.passage.id,
         index: -1,

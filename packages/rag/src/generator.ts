@@ -16,15 +16,15 @@ export interface GenerateInput {
    */
   causeAsked?: boolean;
   /**
-   * What the figure's replies in the conversation told: their text, and the knowledge sentences
-   * found in it (./dialog). The next question asks something new: another sentence that answers
-   * it as well goes first, and none of these comes back beside the main fact.
-   */
-  /**
    * "tan malaka itu siapa?": the passage about that person leads (hits[0]), and its title's
    * description ("Tan Malaka, tokoh revolusioner ...") says who he or she is.
    */
   whoIs?: { name: string; description: string };
+  /**
+   * What the figure's replies in the conversation told: their text, and the knowledge sentences
+   * found in it (./dialog). The next question asks something new: another sentence that answers
+   * it as well goes first, and none of these comes back beside the main fact.
+   */
   repeated?: {
     text: string;
     sentences: readonly { passage: string; index: number }[];
